@@ -51,7 +51,7 @@ from conformance.harness.caching import (
 from conformance.harness.calls import expect_status
 from conformance.harness.execution import PATHS_BY_ID, run
 from conformance.harness.items import CaseId
-from conformance.harness.marks import folder_marks
+from conformance.harness.marks import case_level_marks
 from conformance.harness.models import binary_model, chain_model
 from conformance.harness.mutations import case_id, corpus
 from conformance.harness.requests import pack_request
@@ -79,7 +79,7 @@ def _calls_of_the_tested_level(hal_level: HalVersion):
     LEVEL.reset(token_)
 
 
-_CASES = {case_id(test): test for test in corpus()}
+_CASES = {case_id(test): test for test in corpus() if not test.expect_failure}
 REPRESENTATIVE = {
     "float32": "V1_0/conv2d/explicit_relu",
     "quant8": "V1_0/conv2d/explicit_relu_quant8",
@@ -196,12 +196,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         # Explicit ids: pytest names a string parameter over 100 characters by its
         # position (case2683), which moves whenever a case is added before it.
         metafunc.parametrize(
-            "case", [pytest.param(c, id=c, marks=folder_marks(_CASES[c])) for c in cases]
+            "case", [pytest.param(c, id=c, marks=case_level_marks(_CASES[c])) for c in cases]
         )
     elif name == "test_cache_round_trip_through_1_2_calls":
         # The first case of every spec, in every profile, but the 1.3 folder's: the 1.2
         # calls cannot prepare a 1.3 model.
-        cases = [c for c in _round_trip_cases("ci") if not folder_marks(_CASES[c])]
+        cases = [c for c in _round_trip_cases("ci") if not case_level_marks(_CASES[c])]
         metafunc.parametrize("case", cases, ids=cases)
     elif name in ("test_corrupted_model_cache", "test_corrupted_data_cache"):
         corruptions = (

@@ -32,13 +32,21 @@ import pytest
 from conformance.harness import coupling, fresh
 from conformance.harness.cases import GeneratedTest
 from conformance.harness.device_memory import MEMORIES, MEMORY_PATHS, placement
-from conformance.harness.execution import DYNAMIC_PATHS, PATHS, PATHS_BY_ID, runs_under
+from conformance.harness.execution import (
+    DYNAMIC_PATHS,
+    PATHS,
+    PATHS_BY_ID,
+    case_in_profile,
+    check_timing,
+    runs_under,
+)
+from conformance.harness.execution import run as run_path
 from conformance.harness.generated import corpus, lowest_version
 from conformance.harness.items import CaseId, Item
 from conformance.harness.marks import case_marks, cases, level_marks, mark
 from conformance.harness.models import CONSTANT_POOL_THRESHOLD
 from conformance.harness.prepared import prepared as prepare_cached
-from conformance.harness.requests import Layout
+from conformance.harness.requests import Layout, pack_request
 from conformance.harness.rerun import rerun_command
 from conformance.harness.runner import (
     Mode,
@@ -118,7 +126,9 @@ def _has_large_constant(test: GeneratedTest) -> bool:
     )
 
 
-_TESTS = corpus()
+_TESTS = tuple(test for test in corpus() if not test.expect_failure)
+"""The cases of the positive runs: an expected-failure model has its own test
+(``test_expect_failure``), as in VTS 1.3."""
 _ITEMS = [item for test in _TESTS for item in _items_of(test)]
 
 
@@ -151,11 +161,13 @@ def _prepared_for(
 
 def _generated_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
-    return [i.param() for i in _ITEMS if not i.runs.path or _in_profile(i, profile)]
+    return [i.param() for i in _ITEMS if _in_profile(i, profile)]
 
 
 def _in_profile(item: Item[_Plan], profile: str) -> bool:
-    return runs_under(PATHS_BY_ID[item.runs.path], item.case.case, profile)
+    if not case_in_profile(item.test, profile):
+        return False
+    return not item.runs.path or runs_under(PATHS_BY_ID[item.runs.path], item.case.case, profile)
 
 
 @cases("item", _generated_params)
@@ -201,6 +213,8 @@ def _memory_params(config: pytest.Config) -> list:
     profile = config.getoption("--nnhal-profile")
     params = []
     for test in _TESTS:
+        if not case_in_profile(test, profile):
+            continue
         marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
         for feed in range(len(test.feeds)):
             computes = compares_values(test, feed)
@@ -295,12 +309,20 @@ class _Preparation:
 
 
 def _prepare_items(config: pytest.Config) -> list:
+    profile = config.getoption("--nnhal-profile")
     params = []
     for test in _TESTS:
+        if not case_in_profile(test, profile):
+            continue
         lowest = lowest_version(test)
         computes = None
         for level in HalVersion:
-            if lowest is None or level < lowest:
+            # A case of the 1.3 folder, or of a level of its own (a lifetime variation),
+            # goes through 1.3's prepare method only, as VTS 1.3 prepares it (even where
+            # its model would be valid at 1.2); older folders' cases through every
+            # method from their model's level on, as before.
+            late = test.case_level >= HalVersion.V1_3 and level < test.case_level
+            if lowest is None or level < lowest or late:
                 continue
             preferences = (
                 list(ExecutionPreference)
@@ -342,7 +364,7 @@ def _fresh_params(config: pytest.Config) -> list:
     params = []
     for test in _TESTS:
         case = CaseId.of(test, 0, FRESH)
-        if fresh.in_profile(case.case, profile):
+        if fresh.in_profile(case.case, profile) and case_in_profile(test, profile):
             marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
             computes = compares_values(test, 0)
             params.append(Item(None, case, test=test, marks=marks, computes=computes).param())
@@ -434,3 +456,48 @@ def test_generated_fresh(check: Item[None], nnhal) -> None:
     rerun = rerun_command(nnhal.config, __name__, check.selector("test_generated_fresh"))
     drawn = fresh.fresh_case(test, inputs, outputs)
     execute_case(prepared, Run(drawn, 0, path, rerun=rerun, rules=rules), nnhal.timeout)
+
+
+EXPECT_FAILURE = "expect_failure"
+"""The run of an expected-failure item (``Example(...).ExpectFailure()``)."""
+
+
+def _expect_failure_params(config: pytest.Config) -> list:
+    params = []
+    for test in corpus():
+        # VTS 1.3 judges them in its validation tests, which leave the lifetime variations out.
+        if test.expect_failure and not test.lifetime_variation:
+            case = CaseId.of(test, None, EXPECT_FAILURE)
+            marks = (mark("tier", Tier.PARITY), mark("generated"), *case_marks(test))
+            marks += level_marks(HalVersion.V1_3)
+            params.append(Item(None, case, test=test, marks=marks, computes=False).param())
+    return params
+
+
+@cases("check", _expect_failure_params)
+def test_generated_expect_failure(check: Item[None], nnhal) -> None:
+    """A model made with ``Example(...).ExpectFailure()`` is valid but its execution must
+    fail (VTS 1.3's validateFailure): get_supported_operations must answer NONE, never
+    INVALID_ARGUMENT; a driver may decline an operation and fail the preparation
+    (unsupported), must prepare a model it reported fully supported, and then one
+    execute_synchronously_1_3 of example 0 must answer an error status, no output shapes
+    and no timing. The positive runs leave such a model out."""
+    test, case = check.test, check.case.case
+    if nnhal.level < HalVersion.V1_3:
+        pytest.skip(f"needs HAL 1.3; the driver is tested at HAL {nnhal.level}")
+    require_model_level(test, nnhal.level)
+    rerun = rerun_command(nnhal.config, __name__, check.selector("test_generated_expect_failure"))
+    prepared = _prepared_for(nnhal.device, test, Mode.STATIC, nnhal.level, nnhal.timeout)
+    example = test.feeds[0]
+    sizes = [expected.nbytes for expected in example.outputs]
+    with pack_request(test.model, example.inputs, sizes) as packed:
+        execution = run_path(prepared, packed.request, PATHS_BY_ID["sync13"], nnhal.timeout)
+    assert execution.status != ErrorStatus.NONE, (
+        f"{case}: execute_synchronously_1_3 answered NONE for a model whose execution must "
+        f"fail (Example(...).ExpectFailure()); it must answer an error status\nrerun: {rerun}"
+    )
+    assert not execution.output_shapes, (
+        f"{case}: execute_synchronously_1_3 failed with {execution.status.name} but returned "
+        f"{len(execution.output_shapes)} output shape(s); it must return none\nrerun: {rerun}"
+    )
+    check_timing(execution)

@@ -32,11 +32,16 @@ class NameRegistry:
 
     def claim(self, base: str, sep: str = "", show_zero: bool = False, start: int = 0) -> str:
         """The first free name among ``base`` (or ``base+sep+start``), ``base+sep+(start+1)``, ..."""
+        name = self.peek(base, sep, show_zero, start)
+        self._taken.add(name)
+        return name
+
+    def peek(self, base: str, sep: str = "", show_zero: bool = False, start: int = 0) -> str:
+        """The name ``claim`` would give now, without taking it."""
         name = f"{base}{sep}{start}" if show_zero else base
         while name in self._taken:
             start += 1
             name = f"{base}{sep}{start}"
-        self._taken.add(name)
         return name
 
 

@@ -12,11 +12,15 @@ runs in a fresh namespace with its own registry, models and examples.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
+import copy
 import io
+import itertools
 import math
 import os
 import pprint
+import random
 import re
 import struct
 import sys
@@ -30,9 +34,19 @@ import numpy as np
 
 from generator.context import SpecContext, active_context, call_line, current_context
 from generator.errors import DslError
-from generator.ir import FeedData, SymmPerChannelQuantParams, TypeDesc, check_type_name, parse_shape
+from generator.ir import (
+    KIND_LABELS,
+    FeedData,
+    SymmPerChannelQuantParams,
+    TypeDesc,
+    check_type_name,
+    parse_shape,
+)
 from generator.variations import (
     ActivationConverter,
+    AllInputsAsInternalCoverter,
+    AllOutputsAsInternalCoverter,
+    AllTensorsAsInputsConverter,
     AxisConverter,
     DataLayoutConverter,
     DataTypeConverter,
@@ -42,6 +56,7 @@ from generator.variations import (
     NamedOperand,
     ParameterAsInputConverter,
     RelaxedModeConverter,
+    SkipVariation,
     axis_variations,
     dims_and_axis_variations,
     dims_variations,
@@ -53,6 +68,7 @@ from hal.types import OperationType
 
 __all__ = [
     "ActivationConverter",
+    "AllOutputsAsInternalCoverter",
     "AxisConverter",
     "BoolScalar",
     "Configuration",
@@ -160,6 +176,12 @@ class Operand(NamedOperand):
             self.type = _type_from_sequence(ctx, opType, extraParams)
         self.value = None if value is None else _values(value)
         self.line = call_line()
+        self.mayBeInternal = True
+
+    def ShouldNeverBeInternal(self) -> Operand:
+        """Keep this model input an input in the ``all_inputs_as_internal`` variation."""
+        self.mayBeInternal = False
+        return self
 
 
 class Input(Operand):
@@ -203,7 +225,8 @@ class Internal(Operand):
 
 
 class Parameter(Operand):
-    """A constant operand (CONSTANT_COPY, or CONSTANT_REFERENCE under use_shm_for_weights)."""
+    """A constant operand (CONSTANT_COPY; CONSTANT_REFERENCE under use_shm_for_weights is
+    emitted as CONSTANT_COPY too), or with no value an omitted one (NO_VALUE, Android 11)."""
 
     kind = "parameter"
 
@@ -217,14 +240,17 @@ class Parameter(Operand):
         extraParams: SymmPerChannelQuantParams | None = None,
     ) -> None:
         super().__init__(name, opType, value, backward, skipRenaming, extraParams)
-        if self.value is None:
-            raise DslError(f"parameter '{self.name}' has no value")
         ctx = active_context()
         # The CTS initializer identifier shares the operand registry upstream.
         ctx.names.claim(f"{self.name}_init")
-        self.lifetime = (
-            "CONSTANT_REFERENCE" if ctx.configuration.use_shm_for_weights else "CONSTANT_COPY"
-        )
+        if self.value is None:
+            # Android 11: a parameter without a value is an omitted operand.
+            self.kind = "omitted"
+            self.lifetime = "NO_VALUE"
+        else:
+            self.lifetime = (
+                "CONSTANT_REFERENCE" if ctx.configuration.use_shm_for_weights else "CONSTANT_COPY"
+            )
 
 
 class Omitted(Operand):
@@ -318,6 +344,9 @@ class Model:
         self.hasDynamicOutputShape = False
         self.version: Any = ctx.version
         self.line = call_line()
+        self.inputs: list[NamedOperand] | None = None
+        """The model inputs in the order ``IdentifyInputs`` gave; None: operand order."""
+        self.outputs: list[NamedOperand] | None = None
         ctx.models.append(self)
 
     def _add(self, operands: Iterable[NamedOperand]) -> None:
@@ -361,10 +390,39 @@ class Model:
         self.version = ver
         return self
 
+    def IdentifyInputs(self, *args: Any) -> Model:
+        """Fix the model inputs and their order (Android 11); an input no operation reads
+        joins the operand list after the operations' operands."""
+        self.inputs = self._identified("IdentifyInputs", args, ("input",))
+        return self
+
+    def IdentifyOutputs(self, *args: Any) -> Model:
+        """Fix the model outputs and their order (Android 11)."""
+        self.outputs = self._identified("IdentifyOutputs", args, ("output", "ignored"))
+        return self
+
+    def _identified(self, method: str, args: tuple, kinds: tuple[str, ...]) -> list:
+        ops = list(args[0]) if len(args) == 1 and type(args[0]) in (list, tuple) else list(args)
+        for op in ops:
+            if not isinstance(op, NamedOperand):
+                raise DslError(f"{method}() was given {op!r}, which is not an operand")
+            if op.kind not in kinds:
+                label = "inputs" if kinds == ("input",) else "outputs"
+                raise DslError(
+                    f"{method}() takes model {label}, not {KIND_LABELS[op.kind]} '{op.name}'"
+                )
+        if len(set(ops)) != len(ops):
+            raise DslError(f"{method}() lists an operand twice")
+        return ops
+
     def GetInputs(self) -> list[NamedOperand]:
+        if self.inputs is not None:
+            return list(self.inputs)
         return [op for op in self.operands if isinstance(op, Input)]
 
     def GetOutputs(self) -> list[NamedOperand]:
+        if self.outputs is not None:
+            return list(self.outputs)
         return [op for op in self.operands if isinstance(op, Output)]
 
     def GetParameters(self) -> list[NamedOperand]:
@@ -414,6 +472,9 @@ class Example:
         self.name = name
         self.line = call_line()
         self.expectedMultinomialDistributionTolerance: float | None = None
+        self.expectFailure = False
+        self.testLifeTimeVariation = True
+        self.testDynamicOutputShapeVariation = True
         self.feedDicts = [_feed(model, feed) for feed in args]
         self.dynamic_group = bool(ctx.configuration.test_dynamic_output_shape)
         self.variations: list[list[ModelVariation]] = []
@@ -429,6 +490,22 @@ class Example:
 
     def WithMultinomialDistributionTolerance(self, expectedTolerance: float) -> Example:
         self.expectedMultinomialDistributionTolerance = float(expectedTolerance)
+        return self
+
+    def ExpectFailure(self) -> Example:
+        """The model is valid but its execution must fail (Android 11)."""
+        self.expectFailure = True
+        return self
+
+    def DisableLifeTimeVariation(self) -> Example:
+        """No automatic lifetime variations for this example (Android 11)."""
+        self.testLifeTimeVariation = False
+        return self
+
+    def DisableDynamicOutputShapeVariation(self) -> Example:
+        """Recorded only: as in Android 11 it changes no generated test (the harness makes
+        every case's dynamic twin itself)."""
+        self.testDynamicOutputShapeVariation = False
         return self
 
     def AddVariations(
@@ -548,7 +625,14 @@ tg = types.ModuleType("test_generator", "The DSL as the runtime module ``tg`` ex
 for _name in __all__:
     if _name != "tg":
         setattr(tg, _name, globals()[_name])
-for _extra in (DefaultVariation, DynamicOutputShapeConverter, ModelVariation):
+for _extra in (
+    AllInputsAsInternalCoverter,
+    AllTensorsAsInputsConverter,
+    DefaultVariation,
+    DynamicOutputShapeConverter,
+    ModelVariation,
+    SkipVariation,
+):
     setattr(tg, _extra.__name__, _extra)
 del _name, _extra
 
@@ -563,11 +647,15 @@ def spec_namespace() -> dict[str, Any]:
         __name__="__main__",
         __file__=__file__,
         argparse=argparse,
+        collections=collections,
         contextlib=contextlib,
+        copy=copy,
+        itertools=itertools,
         math=math,
         np=np,
         os=os,
         pprint=pprint,
+        random=random,
         re=re,
         reduce=reduce,
         struct=struct,

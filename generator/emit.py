@@ -279,6 +279,8 @@ def _test_view(test: GeneratedTest, builder: str, spec: str, blobs: _Blobs) -> d
         "dynamic_name": test.dynamic_name,
         "hal_folder": test.hal_folder,
         "version": test.version,
+        "level": test.level,
+        "expect_failure": bool(test.expect_failure),
         "ignored_outputs": ignored or None,
         "multinomial_tolerance": None if tolerance is None else _float(tolerance),
         "provenance": _provenance(test.provenance, spec),

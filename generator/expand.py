@@ -12,27 +12,38 @@ naming the spec file and line.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import random
 import re
+import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from conformance.harness.cases import Feed, GeneratedTest, Provenance
+from conformance.harness.cases import LIFETIME_LEVEL, Feed, GeneratedTest, Provenance
 from generator.context import SpecContext, activate
-from generator.dsl import Example, spec_namespace
+from generator.dsl import Example, Parameter, spec_namespace
 from generator.errors import DslError, SpecError
 from generator.ir import BOOL_TYPES, FLOAT_TYPES, FeedData, WorkModel, WorkOperand, WorkOperation
-from generator.variations import DynamicOutputShapeConverter, ModelVariation
+from generator.variations import (
+    LIFETIME_VARIATIONS,
+    DefaultVariation,
+    DynamicOutputShapeConverter,
+    ModelVariation,
+    SkipVariation,
+)
 from hal.extensions import (
     harness_declarations,
     harness_number,
     qualified_operand_type,
     split_qualified,
 )
+from hal.levels import folder_level, spec_folders
 from hal.types import (
     DataLocation,
     ExtensionNameAndPrefix,
@@ -139,13 +150,39 @@ def _run(spec: _SpecFile) -> SpecContext:
         raise _spec_error(spec, f"cannot read the spec: {error.strerror}", 0) from error
     except SyntaxError as error:
         raise _spec_error(spec, f"SyntaxError: {error.msg}", error.lineno or 0) from error
-    with activate(context):
+    with activate(context), _process_state():
         try:
             exec(code, spec_namespace())
         except (Exception, SystemExit) as error:
             line = _traceback_line(error, context.filename)
             raise _spec_error(spec, _describe(error), line) from error
     return context
+
+
+@contextlib.contextmanager
+def _process_state() -> Iterator[None]:
+    """Run a spec from the same process state, and give the process back as it was: the
+    ``random`` and numpy generators (a spec may draw, shuffle or reseed them) start from seed
+    0 and are restored, and so are ``sys.path``, ``sys.argv`` and the recursion limit
+    (docs/spec-language.md 1.1). A spec's draws are the same on every run, and one spec
+    cannot change what the next one draws or imports."""
+    saved = (
+        random.getstate(),
+        np.random.get_state(),
+        list(sys.path),
+        list(sys.argv),
+        sys.getrecursionlimit(),
+    )
+    random.seed(0)
+    np.random.seed(0)
+    try:
+        yield
+    finally:
+        random.setstate(saved[0])
+        np.random.set_state(saved[1])
+        sys.path[:] = saved[2]
+        sys.argv[:] = saved[3]
+        sys.setrecursionlimit(saved[4])
 
 
 def _describe(error: BaseException) -> str:
@@ -175,34 +212,82 @@ def _spec_error(spec: _SpecFile, message: str, line: int) -> SpecError:
 # ---------------------------------------------------------------------------
 
 
+def _groups(example: Example) -> tuple[list[list[ModelVariation]], int]:
+    """The example's variation groups, then Android 11's automatic lifetime groups
+    [default, all_tensors_as_inputs] and [default, all_inputs_as_internal] for an example of
+    a one-operation model that neither disabled them nor checks a multinomial distribution
+    (docs/spec-language.md 5.5); and how many lifetime groups were added."""
+    groups = list(example.variations)
+    if (
+        example.testLifeTimeVariation
+        and len(example.model.operations) == 1
+        and example.expectedMultinomialDistributionTolerance is None
+    ):
+        groups += [[DefaultVariation(), kind()] for kind in LIFETIME_VARIATIONS]
+        return groups, len(LIFETIME_VARIATIONS)
+    return groups, 0
+
+
 def _expand_example(context: SpecContext, spec: _SpecFile, example: Example) -> list[GeneratedTest]:
-    groups = example.variations
+    groups, lifetime_groups = _groups(example)
     for variation in (v for group in groups for v in group):
         if variation.name is None:
             variation.SetToDefaultName()
     combos = list(itertools.product(*(range(len(group)) for group in groups)))
-    names = {combo: _claim_test_name(context, example, groups, combo) for combo in combos}
-    tests = []
+    # Names are taken in product order. A static combination is applied before its name
+    # is taken: one that a variation skips makes no test and takes no name, nor does its
+    # dynamic twin (Android 11). The twins (group 0's second member) come after every
+    # static combination, so each finds its static one decided.
+    applied: dict[tuple, tuple[WorkModel, list[FeedData]] | None] = {}
+    names: dict[tuple, str] = {}
     for combo in combos:
         variations = [groups[g][i] for g, i in enumerate(combo)]
+        base = _test_name_base(context, example, variations)
         if any(isinstance(v, DynamicOutputShapeConverter) for v in variations):
+            if applied[(0, *combo[1:])] is not None:
+                names[combo] = context.test_names.claim(base, sep="_", start=1)
             continue
+        name = context.test_names.peek(base, sep="_", start=1)
+        applied[combo] = _applied(example, variations, name)
+        if applied[combo] is not None:
+            names[combo] = context.test_names.claim(base, sep="_", start=1)
+    tests = []
+    for combo, result in applied.items():
+        if result is None:
+            continue
+        variations = [groups[g][i] for g, i in enumerate(combo)]
         twin = names.get((1, *combo[1:]), "") if example.dynamic_group else ""
-        tests.append(_build_test(context, spec, example, variations, names[combo], twin))
+        lifetime = any(combo[len(combo) - lifetime_groups :]) if lifetime_groups else False
+        tests.append(
+            _build_test(
+                context,
+                spec,
+                example,
+                variations,
+                names[combo],
+                twin,
+                result,
+                lifetime,
+                lifetime_groups,
+            )
+        )
     return tests
 
 
-def _claim_test_name(
-    context: SpecContext, example: Example, groups: list[list[ModelVariation]], combo: tuple
+def _test_name_base(
+    context: SpecContext, example: Example, variations: list[ModelVariation]
 ) -> str:
+    """The test name before any ``_N`` suffix: spec, model, example and variation names."""
     parts = [context.spec_name, example.model.name, example.name]
-    parts += [groups[g][i].name for g, i in enumerate(combo)]
-    base = "_".join(str(p) for p in parts if p is not None and p != "")
-    return context.test_names.claim(base, sep="_", start=1)
+    parts += [v.name for v in variations]
+    return "_".join(str(p) for p in parts if p is not None and p != "")
 
 
 def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
     model = example.model
+    declared = list(model.operands)
+    # Inputs IdentifyInputs lists that no operation reads follow the operations' operands.
+    declared += [op for op in model.inputs or () if op not in declared]
     operands = [
         WorkOperand(
             op.name,
@@ -212,9 +297,25 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
             if op.kind in ("parameter", "operand") and op.value is not None
             else None,
             op.line,
+            exact_parameter=type(op) is Parameter,
+            may_be_internal=op.mayBeInternal,
         )
-        for op in model.operands
+        for op in declared
     ]
+    for method, identified, kinds in (
+        ("IdentifyInputs", model.inputs, ("input",)),
+        ("IdentifyOutputs", model.outputs, ("output", "ignored")),
+    ):
+        listed = {op.name for op in identified or ()}
+        for op in operands:
+            if identified is not None and op.kind in kinds and op.name not in listed:
+                raise DslError(
+                    f"{op.describe()} is in the model but {method}() does not list it",
+                    example.line,
+                )
+        for op in identified or ():
+            if op not in model.operands and kinds != ("input",):
+                raise DslError(f"{method}() lists '{op.name}', which no operation writes")
     operations = [
         WorkOperation(o.type, [i.name for i in o.inputs], [x.name for x in o.outputs])
         for o in model.operations
@@ -226,6 +327,8 @@ def _working_copy(example: Example) -> tuple[WorkModel, list[FeedData]]:
         relaxed=bool(model.isRelaxed),
         version=model.version,
         dynamic=bool(model.hasDynamicOutputShape),
+        inputs_order=None if model.inputs is None else [op.name for op in model.inputs],
+        outputs_order=None if model.outputs is None else [op.name for op in model.outputs],
     )
     return work, [feed.copy() for feed in example.feedDicts]
 
@@ -264,12 +367,30 @@ def _check_data(work: WorkModel, feeds: list[FeedData], line: int) -> None:
 def _apply(variation: ModelVariation, work: WorkModel, feeds: list[FeedData]) -> None:
     try:
         variation.apply(work, feeds)
+    except SkipVariation:
+        raise
     except DslError as error:
         raise DslError(str(error), error.line or variation.line) from error
     except Exception as error:
         raise DslError(
             f"variation '{variation.label()}': {_describe(error)}", variation.line
         ) from error
+
+
+def _applied(
+    example: Example, variations: list[ModelVariation], name: str
+) -> tuple[WorkModel, list[FeedData]] | None:
+    """A copy of the example's model and feeds with ``variations`` applied in order; None
+    when one of them does not apply (``SkipVariation``). ``name`` is the name the test
+    will have if it is made (scripts/quant_ties.py reads it while the data converts)."""
+    work, feeds = _working_copy(example)
+    _check_data(work, feeds, example.line)
+    try:
+        for variation in variations:
+            _apply(variation, work, feeds)
+    except SkipVariation:
+        return None
+    return work, feeds
 
 
 def _build_test(
@@ -279,16 +400,20 @@ def _build_test(
     variations: list[ModelVariation],
     name: str,
     dynamic_name: str,
+    applied: tuple[WorkModel, list[FeedData]],
+    lifetime: bool,
+    lifetime_groups: int,
 ) -> GeneratedTest:
-    work, feeds = _working_copy(example)
-    _check_data(work, feeds, example.line)
-    for variation in variations:
-        _apply(variation, work, feeds)
+    work, feeds = applied
     model, order = _compile_model(work, example.line)
     version = context.version_overrides.get(name, work.version)
     if work.relaxed or work.dynamic:
         version = None
     named = variations[1:] if example.dynamic_group else variations
+    if lifetime_groups:
+        # The lifetime groups are named in the provenance only where they varied the case.
+        own, added = named[:-lifetime_groups], named[-lifetime_groups:]
+        named = own + [v for v in added if not isinstance(v, DefaultVariation)]
     return GeneratedTest(
         name=name,
         dynamic_name=dynamic_name,
@@ -304,9 +429,18 @@ def _build_test(
             spec=spec.relpath,
             line=example.line,
             variations=tuple(v.name or "" for v in named),
-            operations=tuple(o.type for o in order),
+            # the operations the case is about: not a lifetime variation's ADD
+            operations=tuple(o.type for o in order if not o.scaffold),
         ),
+        level=LIFETIME_LEVEL if lifetime and _below(spec.hal_folder, LIFETIME_LEVEL) else "",
+        expect_failure=bool(example.expectFailure),
     )
+
+
+def _below(folder: str, level: str) -> bool:
+    """Whether spec folder ``folder`` is of a lower HAL level than folder ``level`` (a spec
+    outside the spec folders has no level)."""
+    return folder in spec_folders() and folder_level(folder) < folder_level(level)
 
 
 # ---------------------------------------------------------------------------
@@ -315,10 +449,16 @@ def _build_test(
 
 
 def _inputs(work: WorkModel) -> list[WorkOperand]:
+    """The model inputs: in ``IdentifyInputs`` order if given, else in operand order."""
+    if work.inputs_order is not None:
+        return [op for name in work.inputs_order for op in work.operands if op.name == name]
     return [op for op in work.operands if op.kind == "input"]
 
 
 def _outputs(work: WorkModel) -> list[WorkOperand]:
+    """The model outputs: in ``IdentifyOutputs`` order if given, else in operand order."""
+    if work.outputs_order is not None:
+        return [op for name in work.outputs_order for op in work.operands if op.name == name]
     return [op for op in work.operands if op.kind in ("output", "ignored")]
 
 

@@ -164,6 +164,11 @@ class WorkOperand:
     value: list[Any] | None = None
     line: int = 0
     """The spec line that declared the operand."""
+    exact_parameter: bool = False
+    """Declared with ``Parameter(...)`` itself, not a shorthand or an implicit constant:
+    what Android 11's ``all_tensors_as_inputs`` variation turns into a model input."""
+    may_be_internal: bool = True
+    """False after ``ShouldNeverBeInternal()``: ``all_inputs_as_internal`` leaves it an input."""
 
     def describe(self) -> str:
         """``input 'op1'``: how messages name the operand."""
@@ -178,6 +183,9 @@ class WorkOperation:
     type: str
     inputs: list[str]
     outputs: list[str]
+    scaffold: bool = False
+    """An ADD a lifetime variation chained to an input or output (docs/spec-language.md
+    5.5): part of the model, not an operation the case is about (its provenance)."""
 
 
 @dataclass
@@ -190,6 +198,10 @@ class WorkModel:
     relaxed: bool = False
     version: Any = None
     dynamic: bool = False
+    inputs_order: list[str] | None = None
+    """The model inputs by name in the order ``Model.IdentifyInputs`` gave; None: operand order."""
+    outputs_order: list[str] | None = None
+    """The same for ``Model.IdentifyOutputs``."""
 
     def index_of(self, name: str) -> int | None:
         for index, operand in enumerate(self.operands):

@@ -22,6 +22,7 @@ from generator.ir import (
     TypeDesc,
     WorkModel,
     WorkOperand,
+    WorkOperation,
     convert_data,
     quantize,
     shaped,
@@ -404,6 +405,149 @@ class ActivationConverter(ModelVariation):
         if self.high is not None:
             v = np.minimum(v, quantize(self.high, op.type))
         return op.with_(value=v.flatten().tolist())
+
+
+class SkipVariation(Exception):
+    """Raised by a variation that does not apply to a model: the combination makes no test
+    and takes no name (Android 11's generator; docs/spec-language.md 5.5)."""
+
+
+ADD_TYPES = frozenset(
+    {"TENSOR_FLOAT32", "TENSOR_FLOAT16", "TENSOR_QUANT8_ASYMM", "TENSOR_QUANT8_ASYMM_SIGNED"}
+)
+"""The operand types an ADD takes, which the lifetime variations may chain an ADD onto."""
+
+
+def _compatible_with_add(op: WorkOperand, feeds: list[FeedData]) -> bool:
+    """A model input or output an ADD can make or read: one of ``ADD_TYPES``, rank 4 at
+    most, and data in every feed (an omitted input, ``[]``, is not)."""
+    if op.type.type not in ADD_TYPES or len(op.type.dims) > 4:
+        return False
+    if op.kind == "ignored":  # its data is zeros of its dims, whatever the feeds say
+        return op.type.count > 0
+    side = [feed.side(op.kind).get(op.name) for feed in feeds]
+    return bool(feeds) and all(values for values in side)
+
+
+def _free_name(model: WorkModel, base: str) -> str:
+    """``base``, or ``base`` with the digits 1, 2, ... appended, the first no operand of the
+    model has (operand names are not part of the HAL model)."""
+    taken = {op.name for op in model.operands}
+    name, count = base, 0
+    while name in taken:
+        count += 1
+        name = f"{base}{count}"
+    return name
+
+
+def _chain_add(model: WorkModel, source: str, target: str, like: WorkOperand) -> None:
+    """Append ``ADD(source, dummy, 0) -> target``: ``dummy`` a constant of ``like``'s type
+    and quantization, dims [1], holding the zero point; the activation an INT32 0."""
+    dummy = WorkOperand(
+        _free_name(model, "dummy"),
+        "parameter",
+        TypeDesc(like.type.type, (1,), like.type.scale, like.type.zero_point),
+        [like.type.zero_point],
+        like.line,
+    )
+    model.operands.append(dummy)
+    activation = WorkOperand(
+        _free_name(model, "param"), "parameter", TypeDesc("INT32", ()), [0], like.line
+    )
+    model.operands.append(activation)
+    model.operations.append(
+        WorkOperation("ADD", [source, dummy.name, activation.name], [target], scaffold=True)
+    )
+
+
+def _one_operation(model: WorkModel) -> None:
+    if len(model.operations) != 1:
+        raise SkipVariation
+
+
+class AllTensorsAsInputsConverter(ModelVariation):
+    """Every tensor constant declared with ``Parameter(...)`` itself becomes a model input
+    (Android 11's automatic lifetime variation ``all_tensors_as_inputs``)."""
+
+    def SetToDefaultName(self) -> None:
+        self.name = "all_tensors_as_inputs"
+
+    def apply(self, model: WorkModel, feeds: list[FeedData]) -> None:
+        _one_operation(model)
+        targets = [
+            op
+            for op in model.operands
+            if op.kind == "parameter" and op.exact_parameter and op.type.dims
+        ]
+        if not targets:
+            raise SkipVariation
+        for op in targets:
+            for feed in feeds:
+                feed.inputs[op.name] = list(op.value or [])
+            model.operands[model.operands.index(op)] = op.with_(kind="input", value=None)
+            if model.inputs_order is not None:
+                model.inputs_order.append(op.name)
+
+
+class AllInputsAsInternalCoverter(ModelVariation):
+    """Every model input an ADD can make becomes an internal operand written by
+    ``ADD(<name>_new, dummy, 0)``, ``<name>_new`` a new model input carrying its data
+    (Android 11's automatic lifetime variation ``all_inputs_as_internal``)."""
+
+    def SetToDefaultName(self) -> None:
+        self.name = "all_inputs_as_internal"
+
+    def apply(self, model: WorkModel, feeds: list[FeedData]) -> None:
+        _one_operation(model)
+        targets = [
+            op
+            for op in model.operands
+            if op.kind == "input" and op.may_be_internal and _compatible_with_add(op, feeds)
+        ]
+        if not targets:
+            raise SkipVariation
+        for op in targets:
+            new = op.with_(name=_free_name(model, f"{op.name}_new"))
+            model.operands.append(new)
+            _chain_add(model, new.name, op.name, op)
+            model.operands[model.operands.index(op)] = op.with_(kind="internal")
+            for feed in feeds:
+                feed.inputs[new.name] = feed.inputs.pop(op.name)
+            if model.inputs_order is not None:
+                model.inputs_order[model.inputs_order.index(op.name)] = new.name
+
+
+class AllOutputsAsInternalCoverter(ModelVariation):
+    """Every model output an ADD can read becomes an internal operand read by
+    ``ADD(<name>, dummy, 0) -> <name>_new``, ``<name>_new`` a new model output expecting its
+    data (Android 11's ``AllOutputsAsInternalCoverter``, so spelt; docs/spec-language.md 5.5)."""
+
+    def SetToDefaultName(self) -> None:
+        self.name = "all_outputs_as_internal"
+
+    def apply(self, model: WorkModel, feeds: list[FeedData]) -> None:
+        _one_operation(model)
+        targets = [
+            op
+            for op in model.operands
+            if op.kind in ("output", "ignored") and _compatible_with_add(op, feeds)
+        ]
+        if not targets:
+            raise SkipVariation
+        for op in targets:
+            new = op.with_(name=_free_name(model, f"{op.name}_new"))
+            model.operands.append(new)
+            _chain_add(model, op.name, new.name, op)
+            model.operands[model.operands.index(op)] = op.with_(kind="internal")
+            for feed in feeds:
+                if op.name in feed.outputs:
+                    feed.outputs[new.name] = feed.outputs.pop(op.name)
+            if model.outputs_order is not None:
+                model.outputs_order[model.outputs_order.index(op.name)] = new.name
+
+
+LIFETIME_VARIATIONS = (AllTensorsAsInputsConverter, AllInputsAsInternalCoverter)
+"""The automatic lifetime variations, each in a group of its own after the spec's groups."""
 
 
 # Matched in this order against a string in AddVariations (docs/spec-language.md 5.2).

@@ -235,12 +235,12 @@ def _above_level(config: pytest.Config, mark) -> bool:
 
 
 def _within_level(config: pytest.Config, param) -> bool:
-    """Whether a case is within the tested level (``_above_level``): one that is not is
-    not built."""
+    """Whether a case is within the tested level (``_above_level``) by every ``hal_level``
+    mark it has (its run's and its case's): one that is not is not built."""
     for decorator in param.marks:
         mark = getattr(decorator, "mark", decorator)
-        if mark.name == "hal_level":
-            return not _above_level(config, mark)
+        if mark.name == "hal_level" and _above_level(config, mark):
+            return False
     return True
 
 

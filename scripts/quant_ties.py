@@ -158,11 +158,11 @@ def _watching(recorder: _Recorder) -> Iterator[None]:
         variations.quantize,
         variations.DataTypeConverter.transform_operand,
         variations.ActivationConverter.transform_operand,
-        expand._build_test,
+        expand._applied,
     )
     convert_operand = variations.DataTypeConverter.transform_operand
     clamp_operand = variations.ActivationConverter.transform_operand
-    build_test = expand._build_test
+    apply_variations = expand._applied
 
     def converted(self, op, arg):
         if op.kind != "output" or op.value is None:
@@ -182,18 +182,23 @@ def _watching(recorder: _Recorder) -> Iterator[None]:
         finally:
             _CURRENT_OPERAND.reset(token)
 
-    def built(context, spec, example, variation_list, name, dynamic_name):
+    def applied(example, variation_list, name):
         token = _CURRENT_TEST.set(name)
+        ties, judged = len(recorder.ties), recorder.judged
         try:
-            return build_test(context, spec, example, variation_list, name, dynamic_name)
+            result = apply_variations(example, variation_list, name)
         finally:
             _CURRENT_TEST.reset(token)
+        if result is None:  # a variation skipped: no test, nothing judged
+            del recorder.ties[ties:]
+            recorder.judged = judged
+        return result
 
     ir.quantize = recorder.quantize(saved[0])
     variations.quantize = recorder.quantize(saved[1])
     variations.DataTypeConverter.transform_operand = converted
     variations.ActivationConverter.transform_operand = clamped
-    expand._build_test = built
+    expand._applied = applied
     try:
         yield
     finally:
@@ -202,7 +207,7 @@ def _watching(recorder: _Recorder) -> Iterator[None]:
             variations.quantize,
             variations.DataTypeConverter.transform_operand,
             variations.ActivationConverter.transform_operand,
-            expand._build_test,
+            expand._applied,
         ) = saved
 
 

@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hal.types import Model
+from hal.levels import folder_level
+from hal.types import HalVersion, Model
+
+LIFETIME_LEVEL = "V1_3"
+"""The level of a case of Android 11's automatic lifetime variations, whatever its folder:
+VTS 1.3 runs them; a driver tested at HAL 1.0-1.2 never meets them."""
+LIFETIME_WORDS = ("inputs_as_internal", "all_tensors_as_inputs")
+"""What VTS 1.3's validation tests look for in a test's name to leave it out."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,8 @@ class Provenance:
     variations: tuple[str, ...] = ()
     """Names of the variations applied, in group order ("" for an unnamed default)."""
     operations: tuple[str, ...] = ()
-    """Operation type names the model uses, in operation order."""
+    """Operation type names the case is about, in operation order: the model's, but for
+    the ADDs a lifetime variation chains to its inputs or outputs."""
 
 
 @dataclass
@@ -83,6 +91,26 @@ class GeneratedTest:
     pack: str = ""
     """The vendor test pack the case comes from (``--nnhal-specs``); empty for the suite's
     own cases."""
+    level: str = ""
+    """The spec folder of the HAL level the suite runs the case from, when it is above the
+    case's own folder (``V1_3`` for Android 11's lifetime variations of a V1_0-V1_2 spec,
+    ``LIFETIME_LEVEL``); empty: the folder's level."""
+    expect_failure: bool = False
+    """``Example(...).ExpectFailure()``: a structurally valid model whose execution must
+    fail. The positive suites leave it out; ``test_expect_failure`` judges it."""
+
+    @property
+    def lifetime_variation(self) -> bool:
+        """Whether the case is one VTS 1.3's validation tests leave out: its name holds
+        ``inputs_as_internal`` or ``all_tensors_as_inputs`` (Android 11's lifetime
+        variations)."""
+        return any(word in self.name for word in LIFETIME_WORDS)
+
+    @property
+    def case_level(self) -> HalVersion:
+        """The lowest HAL level whose suite runs the case: its folder's, or ``level``'s."""
+        folder = folder_level(self.hal_folder)
+        return max(folder, folder_level(self.level)) if self.level else folder
 
     @property
     def folder(self) -> str:

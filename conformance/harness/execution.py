@@ -30,6 +30,7 @@ from conformance.harness.calls import (
     retried_once,
     wait_for,
 )
+from conformance.harness.cases import GeneratedTest
 from conformance.harness.hangs import BREAKER, BURST_RESULT
 from hal.burst import (
     DEFAULT_CHANNEL_LENGTH,
@@ -199,6 +200,21 @@ def runs_under(path: ExecutionPath, case: str, profile: str) -> bool:
     if profile != "ci" or (path.method != "burst" and path.level < HalVersion.V1_3):
         return True
     return zlib.crc32(case.encode()) % CI_BURST_SHARE == 0
+
+
+LIFETIME_CI_SHARE = 32
+"""Under ``ci``, one case in this many of Android 11's lifetime variations runs."""
+
+
+def case_in_profile(test: GeneratedTest, profile: str) -> bool:
+    """Whether ``profile``'s run holds the items of generated case ``test``: every case under
+    ``full`` and ``thorough``; under ``ci`` every case but those of Android 11's lifetime
+    variations (``GeneratedTest.lifetime_variation``, more cases than the rest of the
+    corpus, each the same operation as a case that runs), of which a fixed share runs,
+    chosen by a stable hash of the case id."""
+    if profile != "ci" or not test.lifetime_variation:
+        return True
+    return zlib.crc32(test.test_id.encode()) % LIFETIME_CI_SHARE == 0
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,8 @@ def case(
     ignored_outputs: Iterable[int] = (),
     version: str | None = None,
     multinomial_tolerance: float | None = None,
+    level: str = "",
+    expect_failure: bool = False,
 ) -> GeneratedTest:
     return GeneratedTest(
         name=name,
@@ -175,6 +177,8 @@ def case(
         version=version,
         multinomial_tolerance=multinomial_tolerance,
         provenance=provenance,
+        level=level,
+        expect_failure=expect_failure,
     )
 
 

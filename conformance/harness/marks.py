@@ -14,7 +14,6 @@ from collections.abc import Callable
 import pytest
 
 from conformance.harness.cases import GeneratedTest
-from hal.levels import folder_level
 
 
 @functools.cache
@@ -39,23 +38,21 @@ def level_marks(level: int) -> tuple[pytest.MarkDecorator, ...]:
     return (mark("hal_level", f"{level // 10}.{level % 10}"),)
 
 
-def folder_marks(test: GeneratedTest) -> tuple[pytest.MarkDecorator, ...]:
-    """``level_marks`` of the level whose spec folder holds the case: a case of the 1.3
-    folder is not built for a driver tested below 1.3 (none for an unknown folder)."""
-    try:
-        level = folder_level(test.hal_folder)
-    except ValueError:
-        return ()
-    return level_marks(int(level))
+def case_level_marks(test: GeneratedTest) -> tuple[pytest.MarkDecorator, ...]:
+    """``level_marks`` of the lowest level whose suite runs the case
+    (``GeneratedTest.case_level``: its folder's, or a level of its own): a case of the 1.3
+    folder, or an Android 11 lifetime variation, is not built below 1.3."""
+    return level_marks(test.case_level)
 
 
 def case_marks(test: GeneratedTest) -> list[pytest.MarkDecorator]:
-    """The marks every item of a generated case carries: its HAL folder, its operations and
-    its folder's level (``folder_marks``)."""
+    """The marks every item of a generated case carries: its HAL folder, its operations and,
+    for a case of a level from 1.3 on (``GeneratedTest.case_level``: Android 11's lifetime
+    variations of any folder), that level's ``hal_level``."""
     return [
         mark(test.hal_folder),
         mark("generated_case", test.hal_folder, tuple(test.provenance.operations)),
-        *folder_marks(test),
+        *case_level_marks(test),
     ]
 
 

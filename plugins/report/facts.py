@@ -170,6 +170,8 @@ def _version_text(value: Any) -> str | None:
 def _hal_version(item: pytest.Item, params: dict[str, Any], case: Any) -> str | None:
     from hal.types import HalVersion
 
+    if case is not None and getattr(case, "level", ""):
+        return str(case.case_level)  # a level of its own: Android 11's lifetime variations
     for marker in item.iter_markers():
         if _FOLDER.match(marker.name):
             return _version_text(marker.name)

@@ -116,3 +116,18 @@ def test_every_execution_path_of_every_level_reads_as_a_path() -> None:
     runs += [f"{p.id}-{mode}" for p in DYNAMIC_PATHS for mode in ("dyn", "dyn-short")]
     assert [run for run in runs if not _PATH_RUNS.match(run)] == []
     assert not _PATH_RUNS.match("qos-prepare-HIGH")  # a preparation row, not a path
+
+
+def test_a_lifetime_variation_case_is_reported_at_its_own_level() -> None:
+    """Android 11's lifetime variations of a V1_0 spec are 1.3 cases: the report counts them
+    at 1.3, the case of the same spec it varies at 1.0."""
+    from conformance.harness.generated import corpus
+    from conformance.harness.items import CaseId
+    from conformance.harness.marks import case_marks
+
+    tests = {t.test_id: t for t in corpus()}
+    for name, level in (("add_none", "1.0"), ("add_none_all_inputs_as_internal", "1.3")):
+        test = tests[f"V1_0/add/{name}"]
+        item = Item(None, CaseId.of(test, 0, "sync"), test=test)
+        collected = _Collected("test_generated", item, case_marks(test))
+        assert item_facts(collected)["hal_version"] == level, name

@@ -203,8 +203,14 @@ def test_pack_cases_are_marked_and_keep_apart_from_the_suites_own(tmp_path) -> N
     generated.add_pack(pack.name, pack.package, str(pack.path))
     try:
         mine = [t for t in generated.corpus() if t.pack]
-        assert len(generated.corpus()) == before + len(mine) and len(mine) == 1
-        assert mine[0].test_id == "acme:V1_0/add/add"
+        assert len(generated.corpus()) == before + len(mine)
+        # the one-operation case and Android 11's lifetime variation of it (its inputs
+        # written by an ADD), a 1.3 case whatever its folder
+        assert [t.test_id for t in mine] == [
+            "acme:V1_0/add/add",
+            "acme:V1_0/add/add_all_inputs_as_internal",
+        ]
+        assert [t.level for t in mine] == ["", "V1_3"]
         assert str(CaseId.of(mine[0], 0, "sync")) == "acme:V1_0/add/base/ex0/sync"
         assert CaseId.parse("acme:V1_0/add/base/ex0/sync") == CaseId.of(mine[0], 0, "sync")
     finally:
@@ -254,12 +260,15 @@ def test_a_pack_runs_on_every_path_and_a_broken_spec_does_not_stop_it(tmp_path) 
     assert "  spec error: acme/V1_2/broken.mod.py:3: unknown operation 'NO_SUCH_OP'" in lines
     ran = re.findall(r"test_generated\[(\S+)\] PASSED", result.stdout)
     runs = {item.rsplit("/", 1)[1] for item in ran}
-    assert all(item.startswith("acme:V1_0/mul/base/ex0/") for item in ran)
+    # the case and Android 11's lifetime variation of it (a 1.3 case, the driver a 1.3 one)
+    cases = ("acme:V1_0/mul/base/ex0/", "acme:V1_0/mul/all_inputs_as_internal/ex0/")
+    assert all(item.startswith(cases) for item in ran)
+    assert {item.split("/")[2] for item in ran} == {"base", "all_inputs_as_internal"}
     assert {"sync", "async", "burst", "sync-dyn", "scattered"} <= runs, runs
     prepared = re.findall(r"test_generated_prepare\[(acme:\S+)\] PASSED", result.stdout)
     # (and the fresh-input check: the pack's case on inputs drawn for the run)
     fresh = re.findall(r"test_generated_fresh\[(acme:\S+)\] PASSED", result.stdout)
-    assert fresh == ["acme:V1_0/mul/base/ex0/fresh"]
+    assert sorted(fresh) == [f"{case}fresh" for case in sorted(cases)]
     # (and, the reference being a 1.3 driver, the runs in blob and device memory)
     memory = re.findall(r"test_generated_memory\[(acme:\S+)\] PASSED", result.stdout)
     assert {item.rsplit("/", 1)[1] for item in memory} == {
@@ -298,7 +307,7 @@ def test_a_pack_case_that_fails_says_how_to_rerun_it_with_its_pack(tmp_path) -> 
         "conformance.test_generated",
         f"--nnhal-specs={folder}",
         "-k",
-        "acme: and ex0/sync and not sync13 and not timed and not dyn",
+        "acme: and base/ex0/sync and not sync13 and not timed and not dyn",
     )
     assert result.returncode == 1, result.stdout + result.stderr
     # (with CI set, pytest's short summary repeats each message whole: the same line twice)

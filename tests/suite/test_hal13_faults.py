@@ -396,3 +396,35 @@ def test_signed_bytes_read_as_unsigned_fail_the_signed_add_cases(pytester) -> No
     failed = with_outcome(outcomes, "FAILED")
     assert len(expected) == 17 * 31  # 17 variants, 31 items each compare values
     assert failed - fresh == expected
+
+
+EXPECTED_FAILURE = "embedding_lookup_out_of_range or (V1_0/add/ and /sync13)"
+"""The expected-failure case of conformance/specs/V1_3 and, as the control, ADD's sync13
+runs."""
+
+
+def test_the_reference_driver_fails_the_expected_failure_execution(pytester) -> None:
+    outcomes = _run(pytester, "ReferenceDriver", selection=EXPECTED_FAILURE)
+    assert not with_outcome(outcomes, "FAILED")
+    assert with_outcome(outcomes, "PASSED") >= {
+        "test_generated_expect_failure[V1_3/embedding_lookup_out_of_range/base/expect_failure]"
+    }
+    # the expected-failure case runs in no positive test
+    assert _named(set(outcomes), r"embedding_lookup_out_of_range") == {
+        "test_generated_expect_failure[V1_3/embedding_lookup_out_of_range/base/expect_failure]"
+    }
+
+
+def test_an_execution_that_must_fail_reported_done_fails_its_item(pytester) -> None:
+    printed: list[str] = []
+    outcomes = _run(
+        pytester, "ReportsFailedExecutionAsDone", selection=EXPECTED_FAILURE, printed=printed
+    )
+    assert with_outcome(outcomes, "FAILED") == {
+        "test_generated_expect_failure[V1_3/embedding_lookup_out_of_range/base/expect_failure]"
+    }
+    assert (
+        "V1_3/embedding_lookup_out_of_range/base: execute_synchronously_1_3 answered NONE for "
+        "a model whose execution must fail (Example(...).ExpectFailure()); it must answer an "
+        "error status"
+    ) in printed[0]

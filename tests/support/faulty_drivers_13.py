@@ -23,6 +23,7 @@ from hal.types import (
     OperandLifeTime,
     OperandType,
     OperationType,
+    OutputShape,
     Timing,
     is_fully_specified,
 )
@@ -665,3 +666,28 @@ class QuantizedHardSwishInFloat(ReferenceDriver):
     addition of the output zero point wraps."""
 
     prepared_model_class = _SwishesInFloat
+
+
+# -- an execution that must fail reported done ----------------------------------------------
+
+
+class _ReportsFailedAsDone(ReferencePreparedModel):
+    def execute_synchronously_1_3(self, request, measure, deadline, loop_timeout_duration):
+        answer = super().execute_synchronously_1_3(
+            request, measure, deadline, loop_timeout_duration
+        )
+        if answer[0] in (ErrorStatus.INVALID_ARGUMENT, ErrorStatus.GENERAL_FAILURE):
+            model = self._model
+            shapes = [
+                OutputShape(tuple(model.operands[i].dimensions), True) for i in model.output_indexes
+            ]
+            return ErrorStatus.NONE, shapes, Timing()  # "done", nothing written
+        return answer
+
+
+class ReportsFailedExecutionAsDone(ReferenceDriver):
+    """``execute_synchronously_1_3`` answers NONE, with the declared output shapes, where the
+    execution fails with INVALID_ARGUMENT or GENERAL_FAILURE (an EMBEDDING_LOOKUP of a row
+    the values lack): it claims to compute what cannot be computed."""
+
+    prepared_model_class = _ReportsFailedAsDone

@@ -12,11 +12,19 @@ SPEC = "conformance/specs/V1_0/add.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAIMAAAEBAAACQQA=="
-_D1 = "AACAvwAAAD8AAABAAABgwA=="
-_D2 = "AADAPwAAAAAAAGBAAABgQA=="
-_D3 = "AACAPwAAgD8AAIBAAAAAAA=="
-_D4 = "AACAPwAAAEAAAEBAAACAQA=="
-_D5 = "AAAwQQAAsEEAANjBAACIQA=="
+_D1 = "AADAPwAAYMAAAGBAAABgQA=="
+_D2 = "AACAvwAAAD8AAABAAABgwA=="
+_D3 = "AACAPwAAgD8AAIBAAABAwA=="
+_D4 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D5 = "AADAPwAAAAAAAGBAAABgQA=="
+_D6 = "AACAPwAAgD8AAIBAAAAAAA=="
+_D7 = "AACAPwAAgL8AAIA/AACAPw=="
+_D8 = "AACAPwAAgD8AAIA/AACAvw=="
+_D9 = "AACAPwAAAEAAAEBAAACAQA=="
+_D10 = "AAAwQQAAsEEAANjBAACIQA=="
+_D11 = "AAAgQQAAoEEAAPDBAACAPg=="
+_D12 = "AAAgwQAAIEAAAKBBAADIQg=="
+_D13 = "AAAIwQAAgEAAAKxBAADLQg=="
 
 
 def _t0():
@@ -47,16 +55,16 @@ def _t0():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AADAPwAAYMAAAGBAAABgQA=="),
+                    g.array("<f4", (2, 2), _D1),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
                     g.array("<f4", (2,), "AAAAQAAAAD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AACAPwAAgD8AAIBAAABAwA=="),
+                    g.array("<f4", (2, 2), _D3),
                 ],
             ),
         ],
@@ -64,6 +72,59 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "add_none_all_inputs_as_internal",
+        "add_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "none", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2,), "AAAAPwAAgL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "add_relu",
         "add_dynamic_output_shape_relu",
@@ -91,23 +152,76 @@ def _t1():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D5),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
                     g.array("<f4", (2,), "AAAAQAAAAD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "add_relu_all_inputs_as_internal",
+        "add_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "relu", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2,), "AAAAPwAAgL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D5),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "add_relu1",
         "add_dynamic_output_shape_relu1",
@@ -135,23 +249,76 @@ def _t2():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AACAPwAAgL8AAIA/AACAPw=="),
+                    g.array("<f4", (2, 2), _D7),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
                     g.array("<f4", (2,), "AAAAQAAAAD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AACAPwAAgD8AAIA/AACAvw=="),
+                    g.array("<f4", (2, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "add_relu1_all_inputs_as_internal",
+        "add_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "relu1", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2,), "AAAAPwAAgL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "add_relu6",
         "add_dynamic_output_shape_relu6",
@@ -179,23 +346,76 @@ def _t3():
                     g.array("<f4", (2,), "AAAAPwAAgL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D5),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
                     g.array("<f4", (2,), "AAAAQAAAAD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "add_relu6_all_inputs_as_internal",
+        "add_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "relu6", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2,), "AAAAPwAAgL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D5),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2,), "AAAAQAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "add_quant8_none",
         "add_dynamic_output_shape_quant8_none",
@@ -239,7 +459,60 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "add_quant8_none_all_inputs_as_internal",
+        "add_dynamic_output_shape_quant8_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("quant8", "none", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAoAAAAACAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "DAUQEw=="),
+                    g.array("|u1", (2,), "CgQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NSs5OQ=="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NDQ6LA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "add_quant8_relu",
         "add_dynamic_output_shape_quant8_relu",
@@ -283,7 +556,60 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "add_quant8_relu_all_inputs_as_internal",
+        "add_dynamic_output_shape_quant8_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAoAAAAACAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "DAUQEw=="),
+                    g.array("|u1", (2,), "CgQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NTI5OQ=="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NDQ6Mg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "add_quant8_relu1",
         "add_dynamic_output_shape_quant8_relu1",
@@ -327,7 +653,60 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "add_quant8_relu1_all_inputs_as_internal",
+        "add_dynamic_output_shape_quant8_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu1", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAoAAAAACAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "DAUQEw=="),
+                    g.array("|u1", (2,), "CgQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NDA0NA=="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NDQ0MA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "add_quant8_relu6",
         "add_dynamic_output_shape_quant8_relu6",
@@ -371,7 +750,60 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "add_quant8_relu6_all_inputs_as_internal",
+        "add_dynamic_output_shape_quant8_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("quant8", "relu6", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAoAAAAACAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "DAUQEw=="),
+                    g.array("|u1", (2,), "CgQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NTI5OQ=="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "CAsOAw=="),
+                    g.array("|u1", (2,), "EAo="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "NDQ6Mg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "add_constant",
         "add_constant_dynamic_output_shape",
@@ -395,17 +827,136 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "add_constant_all_inputs_as_internal",
+        "add_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAgQQAAoEEAAPDBAACAPgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "add_constant_all_tensors_as_inputs",
+        "add_constant_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "add_constant_all_tensors_as_inputs_all_inputs_as_internal",
+        "add_constant_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "add_constant_weight_as_input",
         "add_constant_dynamic_output_shape_weight_as_input",
@@ -429,18 +980,62 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D4),
-                    g.array("<f4", (2, 2), "AAAgQQAAoEEAAPDBAACAPg=="),
+                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t21():
+    return g.case(
+        "add_constant_weight_as_input_all_inputs_as_internal",
+        "add_constant_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("weight_as_input", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "add_saturation",
         "add_saturation_dynamic_output_shape",
@@ -464,18 +1059,62 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AAAgwQAAIEAAAKBBAADIQg=="),
+                    g.array("<f4", (1, 2, 2, 1), _D12),
                     g.array("<f4", (1,), "AADAPw=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AAAIwQAAgEAAAKxBAADLQg=="),
+                    g.array("<f4", (1, 2, 2, 1), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t23():
+    return g.case(
+        "add_saturation_all_inputs_as_internal",
+        "add_saturation_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D12),
+                    g.array("<f4", (1,), "AADAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "add_saturation_quant8",
         "add_saturation_dynamic_output_shape_quant8",
@@ -510,7 +1149,51 @@ def _t11():
     )
 
 
-def _t12():
+def _t25():
+    return g.case(
+        "add_saturation_quant8_all_inputs_as_internal",
+        "add_saturation_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAABQAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ABk83A=="),
+                    g.array("|u1", (1,), "DA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AC50/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "add_quant8_scales_none",
         "add_quant8_scales_dynamic_output_shape_none",
@@ -545,7 +1228,51 @@ def _t12():
     )
 
 
-def _t13():
+def _t27():
+    return g.case(
+        "add_quant8_scales_none_all_inputs_as_internal",
+        "add_quant8_scales_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("none", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=7, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.699999988079071, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAcAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "Ch4yjA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "add_quant8_scales_relu",
         "add_quant8_scales_dynamic_output_shape_relu",
@@ -580,7 +1307,51 @@ def _t13():
     )
 
 
-def _t14():
+def _t29():
+    return g.case(
+        "add_quant8_scales_relu_all_inputs_as_internal",
+        "add_quant8_scales_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("relu", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=7, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.699999988079071, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAcAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "Ch4yjA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "add_quant8_scales_relu1",
         "add_quant8_scales_dynamic_output_shape_relu1",
@@ -615,7 +1386,51 @@ def _t14():
     )
 
 
-def _t15():
+def _t31():
+    return g.case(
+        "add_quant8_scales_relu1_all_inputs_as_internal",
+        "add_quant8_scales_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("relu1", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=7, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.699999988079071, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAcAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "CgwMDA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "add_quant8_scales_relu6",
         "add_quant8_scales_dynamic_output_shape_relu6",
@@ -650,21 +1465,83 @@ def _t15():
     )
 
 
+def _t33():
+    return g.case(
+        "add_quant8_scales_relu6_all_inputs_as_internal",
+        "add_quant8_scales_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("relu6", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=7, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.699999988079071, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAcAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "BxEbaw=="),
+                    g.array("|u1", (4,), "Aw0XNQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "ChYWFg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_none", _t0),
-    ("add_relu", _t1),
-    ("add_relu1", _t2),
-    ("add_relu6", _t3),
-    ("add_quant8_none", _t4),
-    ("add_quant8_relu", _t5),
-    ("add_quant8_relu1", _t6),
-    ("add_quant8_relu6", _t7),
-    ("add_constant", _t8),
-    ("add_constant_weight_as_input", _t9),
-    ("add_saturation", _t10),
-    ("add_saturation_quant8", _t11),
-    ("add_quant8_scales_none", _t12),
-    ("add_quant8_scales_relu", _t13),
-    ("add_quant8_scales_relu1", _t14),
-    ("add_quant8_scales_relu6", _t15),
+    ("add_none_all_inputs_as_internal", _t1),
+    ("add_relu", _t2),
+    ("add_relu_all_inputs_as_internal", _t3),
+    ("add_relu1", _t4),
+    ("add_relu1_all_inputs_as_internal", _t5),
+    ("add_relu6", _t6),
+    ("add_relu6_all_inputs_as_internal", _t7),
+    ("add_quant8_none", _t8),
+    ("add_quant8_none_all_inputs_as_internal", _t9),
+    ("add_quant8_relu", _t10),
+    ("add_quant8_relu_all_inputs_as_internal", _t11),
+    ("add_quant8_relu1", _t12),
+    ("add_quant8_relu1_all_inputs_as_internal", _t13),
+    ("add_quant8_relu6", _t14),
+    ("add_quant8_relu6_all_inputs_as_internal", _t15),
+    ("add_constant", _t16),
+    ("add_constant_all_inputs_as_internal", _t17),
+    ("add_constant_all_tensors_as_inputs", _t18),
+    ("add_constant_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("add_constant_weight_as_input", _t20),
+    ("add_constant_weight_as_input_all_inputs_as_internal", _t21),
+    ("add_saturation", _t22),
+    ("add_saturation_all_inputs_as_internal", _t23),
+    ("add_saturation_quant8", _t24),
+    ("add_saturation_quant8_all_inputs_as_internal", _t25),
+    ("add_quant8_scales_none", _t26),
+    ("add_quant8_scales_none_all_inputs_as_internal", _t27),
+    ("add_quant8_scales_relu", _t28),
+    ("add_quant8_scales_relu_all_inputs_as_internal", _t29),
+    ("add_quant8_scales_relu1", _t30),
+    ("add_quant8_scales_relu1_all_inputs_as_internal", _t31),
+    ("add_quant8_scales_relu6", _t32),
+    ("add_quant8_scales_relu6_all_inputs_as_internal", _t33),
 )

@@ -21,7 +21,7 @@ def _t0():
         "add_special_values_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("none",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("none",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -56,7 +56,7 @@ def _t1():
         "add_special_values_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "add_special_values_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu1",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu1",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "add_special_values_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 30, ("relu6",), ("ADD",)),
+        provenance=g.provenance(SPEC, 32, ("relu6",), ("ADD",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -13,21 +13,32 @@ SPEC = "conformance/specs/V1_0/avg_pool.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
 _D1 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
-_D2 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAA"
-_D3 = "AACAPwAAAAAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAAAAAAQEBUVRVAAAAAQAAAiEAAAAAAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
-_D4 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAA"
-_D5 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAA"
-_D6 = "aFxyZl50bH5kbnhYdmhicIBgbnpUZnxuWnBqdoReZlZyaGBsemRugmJ8dFxocohs"
-_D7 = "aGRoZ2V5cmduaGprZHBtbHVkanJsa3Zx"
-_D8 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
-_D9 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAA"
-_D10 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAA"
-_D11 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
-_D12 = "AQAAAAMAAAADAAAAAgAAAAIAAAABAAAA"
-_D13 = "AAAAAAAAAAAAAAAAAAAAAA=="
-_D14 = "AQAAAAMAAAADAAAAAgAAAAIAAAACAAAA"
-_D15 = "AQAAAAMAAAADAAAAAgAAAAIAAAADAAAA"
-_D16 = "XlhiVExeVlxcUkhiUFpgSg=="
+_D2 = "AACAPwAAAMAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAgwAAAQEBUVRVAAAAAQAAAiEAAACDAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
+_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAA"
+_D4 = "AACAPwAAAAAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAAAAAAQEBUVRVAAAAAQAAAiEAAAAAAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
+_D5 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAA"
+_D6 = "AACAPwAAgL8AAIA/VVVVPwAAgD4AAIA/AACAPwAAQD8AAIA/q6pqPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAA"
+_D8 = "aFxyZl50bH5kbnhYdmhicIBgbnpUZnxuWnBqdoReZlZyaGBsemRugmJ8dFxocohs"
+_D9 = "aFxoZ2V5cmduaGprWnBtbHVaanJsa3Zx"
+_D10 = "aGRoZ2V5cmduaGprZHBtbHVkanJsa3Zx"
+_D11 = "aGBoZ2VoaGdoaGhoYGhoaGhgaGhoaGho"
+_D12 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
+_D13 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D14 = "WFW1PwAAEEAAAIA/AAAQQFRVdUAAAEBA"
+_D15 = "bGB2cFZ8Zmh4blyCalJyZGB0hlo="
+_D16 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAA"
+_D17 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D18 = "SkxOUFJUVlhaXF5gYmRmaGpsbnBydHZ4enx+"
+_D19 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAA"
+_D20 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D21 = "AABAwAAAQMAAAHDAAADQwA=="
+_D22 = "AQAAAAMAAAADAAAAAgAAAAIAAAABAAAA"
+_D23 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D24 = "AQAAAAMAAAADAAAAAgAAAAIAAAACAAAA"
+_D25 = "AACAvwAAgL8AAIC/AACAvw=="
+_D26 = "AQAAAAMAAAADAAAAAgAAAAIAAAADAAAA"
+_D27 = "XlhiVExeVlxcUkhiUFpgSg=="
 
 
 def _t0():
@@ -64,7 +75,7 @@ def _t0():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAMAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAgwAAAQEBUVRVAAAAAQAAAiEAAACDAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"),
+                    g.array("<f4", (2, 2, 3, 2), _D2),
                 ],
             ),
         ],
@@ -72,6 +83,52 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "avg_pool_explicit_none_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "avg_pool_explicit_relu",
         "avg_pool_explicit_dynamic_output_shape_relu",
@@ -97,7 +154,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D2,
+            values=_D3,
         ),
         feeds=[
             g.feed(
@@ -105,23 +162,24 @@ def _t1():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D3),
+                    g.array("<f4", (2, 2, 3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
     return g.case(
-        "avg_pool_explicit_relu1",
-        "avg_pool_explicit_dynamic_output_shape_relu1",
+        "avg_pool_explicit_relu_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_relu_all_inputs_as_internal",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 21, ("", "relu1"), ("AVERAGE_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -132,13 +190,17 @@ def _t2():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
                 g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
-            inputs=[0],
+            inputs=[11],
             outputs=[10],
-            values=_D4,
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAAA=",
         ),
         feeds=[
             g.feed(
@@ -146,20 +208,20 @@ def _t2():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAgL8AAIA/VVVVPwAAgD4AAIA/AACAPwAAQD8AAIA/q6pqPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"),
+                    g.array("<f4", (2, 2, 3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t4():
     return g.case(
-        "avg_pool_explicit_relu6",
-        "avg_pool_explicit_dynamic_output_shape_relu6",
+        "avg_pool_explicit_relu1",
+        "avg_pool_explicit_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 21, ("", "relu6"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 21, ("", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -187,14 +249,147 @@ def _t3():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D3),
+                    g.array("<f4", (2, 2, 3, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t5():
+    return g.case(
+        "avg_pool_explicit_relu1_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "avg_pool_explicit_relu6",
+        "avg_pool_explicit_dynamic_output_shape_relu6",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 21, ("", "relu6"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "avg_pool_explicit_relu6_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "avg_pool_explicit_quant8_none",
         "avg_pool_explicit_dynamic_output_shape_quant8_none",
@@ -225,17 +420,63 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D6),
+                    g.array("|u1", (2, 3, 4, 2), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "aFxoZ2V5cmduaGprWnBtbHVaanJsa3Zx"),
+                    g.array("|u1", (2, 2, 3, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "avg_pool_explicit_quant8_none_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_quant8_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "avg_pool_explicit_quant8_relu",
         "avg_pool_explicit_dynamic_output_shape_quant8_relu",
@@ -261,22 +502,68 @@ def _t5():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D2,
+            values=_D3,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D6),
+                    g.array("|u1", (2, 3, 4, 2), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D7),
+                    g.array("|u1", (2, 2, 3, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "avg_pool_explicit_quant8_relu_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_quant8_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "avg_pool_explicit_quant8_relu1",
         "avg_pool_explicit_dynamic_output_shape_quant8_relu1",
@@ -302,22 +589,68 @@ def _t6():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D4,
+            values=_D5,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D6),
+                    g.array("|u1", (2, 3, 4, 2), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "aGBoZ2VoaGdoaGhoYGhoaGhgaGhoaGho"),
+                    g.array("|u1", (2, 2, 3, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "avg_pool_explicit_quant8_relu1_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_quant8_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "avg_pool_explicit_quant8_relu6",
         "avg_pool_explicit_dynamic_output_shape_quant8_relu6",
@@ -343,22 +676,68 @@ def _t7():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D6),
+                    g.array("|u1", (2, 3, 4, 2), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D7),
+                    g.array("|u1", (2, 2, 3, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "avg_pool_explicit_quant8_relu6_all_inputs_as_internal",
+        "avg_pool_explicit_dynamic_output_shape_quant8_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "avg_pool_same",
         "avg_pool_same_dynamic_output_shape",
@@ -381,22 +760,65 @@ def _t8():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D8,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="),
+                    g.array("<f4", (1, 5, 4, 1), _D13),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), "WFW1PwAAEEAAAIA/AAAQQFRVdUAAAEBA"),
+                    g.array("<f4", (1, 3, 2, 1), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "avg_pool_same_all_inputs_as_internal",
+        "avg_pool_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "avg_pool_same_quant8",
         "avg_pool_same_dynamic_output_shape_quant8",
@@ -419,12 +841,12 @@ def _t9():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D8,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 4, 1), "bGB2cFZ8Zmh4blyCalJyZGB0hlo="),
+                    g.array("|u1", (1, 5, 4, 1), _D15),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "am1obXNw"),
@@ -434,7 +856,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "avg_pool_same_quant8_all_inputs_as_internal",
+        "avg_pool_same_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "am1obXNw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "avg_pool_valid",
         "avg_pool_valid_dynamic_output_shape",
@@ -457,12 +922,12 @@ def _t10():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D9,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"),
+                    g.array("<f4", (1, 3, 3, 3), _D17),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
@@ -472,7 +937,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "avg_pool_valid_all_inputs_as_internal",
+        "avg_pool_valid_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "avg_pool_valid_quant8",
         "avg_pool_valid_dynamic_output_shape_quant8",
@@ -495,12 +1003,12 @@ def _t11():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D9,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "SkxOUFJUVlhaXF5gYmRmaGpsbnBydHZ4enx+"),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 1, 3), "YmRm"),
@@ -510,7 +1018,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "avg_pool_valid_quant8_all_inputs_as_internal",
+        "avg_pool_valid_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 63, ("quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 3), "YmRm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "avg_pool_strided_none",
         "avg_pool_strided_dynamic_output_shape_none",
@@ -533,22 +1084,65 @@ def _t12():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D10,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AABAwAAAQMAAAHDAAADQwA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "avg_pool_strided_none_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "avg_pool_strided_relu",
         "avg_pool_strided_dynamic_output_shape_relu",
@@ -571,22 +1165,65 @@ def _t13():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D12,
+            values=_D22,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D13),
+                    g.array("<f4", (1, 2, 2, 1), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "avg_pool_strided_relu_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "avg_pool_strided_relu1",
         "avg_pool_strided_dynamic_output_shape_relu1",
@@ -609,22 +1246,65 @@ def _t14():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D14,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AACAvwAAgL8AAIC/AACAvw=="),
+                    g.array("<f4", (1, 2, 2, 1), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "avg_pool_strided_relu1_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "avg_pool_strided_relu6",
         "avg_pool_strided_dynamic_output_shape_relu6",
@@ -647,22 +1327,65 @@ def _t15():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D15,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D13),
+                    g.array("<f4", (1, 2, 2, 1), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "avg_pool_strided_relu6_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "avg_pool_strided_quant8_none",
         "avg_pool_strided_dynamic_output_shape_quant8_none",
@@ -685,12 +1408,12 @@ def _t16():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D10,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D16),
+                    g.array("|u1", (1, 4, 4, 1), _D27),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "WFhVSg=="),
@@ -700,7 +1423,50 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "avg_pool_strided_quant8_none_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_quant8_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D27),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "WFhVSg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "avg_pool_strided_quant8_relu",
         "avg_pool_strided_dynamic_output_shape_quant8_relu",
@@ -723,12 +1489,12 @@ def _t17():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D12,
+            values=_D22,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D16),
+                    g.array("|u1", (1, 4, 4, 1), _D27),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
@@ -738,7 +1504,50 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "avg_pool_strided_quant8_relu_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_quant8_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D27),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "avg_pool_strided_quant8_relu1",
         "avg_pool_strided_dynamic_output_shape_quant8_relu1",
@@ -761,12 +1570,12 @@ def _t18():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D14,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D16),
+                    g.array("|u1", (1, 4, 4, 1), _D27),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "YGBgYA=="),
@@ -776,7 +1585,50 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "avg_pool_strided_quant8_relu1_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_quant8_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAACAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D27),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "YGBgYA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "avg_pool_strided_quant8_relu6",
         "avg_pool_strided_dynamic_output_shape_quant8_relu6",
@@ -799,12 +1651,55 @@ def _t19():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D15,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D16),
+                    g.array("|u1", (1, 4, 4, 1), _D27),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "avg_pool_strided_quant8_relu6_all_inputs_as_internal",
+        "avg_pool_strided_dynamic_output_shape_quant8_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAADAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D27),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
@@ -816,23 +1711,43 @@ def _t19():
 
 TESTS = (
     ("avg_pool_explicit_none", _t0),
-    ("avg_pool_explicit_relu", _t1),
-    ("avg_pool_explicit_relu1", _t2),
-    ("avg_pool_explicit_relu6", _t3),
-    ("avg_pool_explicit_quant8_none", _t4),
-    ("avg_pool_explicit_quant8_relu", _t5),
-    ("avg_pool_explicit_quant8_relu1", _t6),
-    ("avg_pool_explicit_quant8_relu6", _t7),
-    ("avg_pool_same", _t8),
-    ("avg_pool_same_quant8", _t9),
-    ("avg_pool_valid", _t10),
-    ("avg_pool_valid_quant8", _t11),
-    ("avg_pool_strided_none", _t12),
-    ("avg_pool_strided_relu", _t13),
-    ("avg_pool_strided_relu1", _t14),
-    ("avg_pool_strided_relu6", _t15),
-    ("avg_pool_strided_quant8_none", _t16),
-    ("avg_pool_strided_quant8_relu", _t17),
-    ("avg_pool_strided_quant8_relu1", _t18),
-    ("avg_pool_strided_quant8_relu6", _t19),
+    ("avg_pool_explicit_none_all_inputs_as_internal", _t1),
+    ("avg_pool_explicit_relu", _t2),
+    ("avg_pool_explicit_relu_all_inputs_as_internal", _t3),
+    ("avg_pool_explicit_relu1", _t4),
+    ("avg_pool_explicit_relu1_all_inputs_as_internal", _t5),
+    ("avg_pool_explicit_relu6", _t6),
+    ("avg_pool_explicit_relu6_all_inputs_as_internal", _t7),
+    ("avg_pool_explicit_quant8_none", _t8),
+    ("avg_pool_explicit_quant8_none_all_inputs_as_internal", _t9),
+    ("avg_pool_explicit_quant8_relu", _t10),
+    ("avg_pool_explicit_quant8_relu_all_inputs_as_internal", _t11),
+    ("avg_pool_explicit_quant8_relu1", _t12),
+    ("avg_pool_explicit_quant8_relu1_all_inputs_as_internal", _t13),
+    ("avg_pool_explicit_quant8_relu6", _t14),
+    ("avg_pool_explicit_quant8_relu6_all_inputs_as_internal", _t15),
+    ("avg_pool_same", _t16),
+    ("avg_pool_same_all_inputs_as_internal", _t17),
+    ("avg_pool_same_quant8", _t18),
+    ("avg_pool_same_quant8_all_inputs_as_internal", _t19),
+    ("avg_pool_valid", _t20),
+    ("avg_pool_valid_all_inputs_as_internal", _t21),
+    ("avg_pool_valid_quant8", _t22),
+    ("avg_pool_valid_quant8_all_inputs_as_internal", _t23),
+    ("avg_pool_strided_none", _t24),
+    ("avg_pool_strided_none_all_inputs_as_internal", _t25),
+    ("avg_pool_strided_relu", _t26),
+    ("avg_pool_strided_relu_all_inputs_as_internal", _t27),
+    ("avg_pool_strided_relu1", _t28),
+    ("avg_pool_strided_relu1_all_inputs_as_internal", _t29),
+    ("avg_pool_strided_relu6", _t30),
+    ("avg_pool_strided_relu6_all_inputs_as_internal", _t31),
+    ("avg_pool_strided_quant8_none", _t32),
+    ("avg_pool_strided_quant8_none_all_inputs_as_internal", _t33),
+    ("avg_pool_strided_quant8_relu", _t34),
+    ("avg_pool_strided_quant8_relu_all_inputs_as_internal", _t35),
+    ("avg_pool_strided_quant8_relu1", _t36),
+    ("avg_pool_strided_quant8_relu1_all_inputs_as_internal", _t37),
+    ("avg_pool_strided_quant8_relu6", _t38),
+    ("avg_pool_strided_quant8_relu6_all_inputs_as_internal", _t39),
 )

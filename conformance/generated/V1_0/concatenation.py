@@ -11,7 +11,13 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_0/concatenation.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEE="
+_D0 = "AAAAAAAAAD8AAIA/AADAPw=="
+_D1 = "AAAgQQAAKEEAADBBAAA4QQAAQEEAAEhB"
+_D2 = "AAAAAAAAAD8AACBBAAAoQQAAMEEAAIA/AADAPwAAOEEAAEBBAABIQQ=="
+_D3 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEE="
+_D4 = "AABAQAAAgEAAAKBAAADAQA=="
+_D5 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D6 = "AAAAAAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -38,11 +44,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAAAAAAD8AAIA/AADAPw=="),
-                    g.array("<f4", (2, 3), "AAAgQQAAKEEAADBBAAA4QQAAQEEAAEhB"),
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 5), "AAAAAAAAAD8AACBBAAAoQQAAMEEAAIA/AADAPwAAOEEAAEBBAABIQQ=="),
+                    g.array("<f4", (2, 5), _D2),
                 ],
             ),
         ],
@@ -50,6 +56,50 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "concatenation_all_inputs_as_internal",
+        "concatenation_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "concatenation_quant8",
         "concatenation_dynamic_output_shape_quant8",
@@ -84,7 +134,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "concatenation_quant8_all_inputs_as_internal",
+        "concatenation_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAMAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "AwQFBg=="),
+                    g.array("|u1", (2, 3), "FxgZGhsc"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AwQXGBkFBhobHA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "concatenation_three",
         "concatenation_three_dynamic_output_shape",
@@ -113,14 +207,147 @@ def _t2():
                     g.array("<f4", (1, 2), "AADgQAAAAEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D0),
+                    g.array("<f4", (4, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "concatenation_three_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="AABAQAAAgEAAAKBAAADAQAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2), "AADgQAAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "concatenation_three_all_tensors_as_inputs",
+        "concatenation_three_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2), "AACAPwAAAEA="),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (1, 2), "AADgQAAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "concatenation_three_all_tensors_as_inputs_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2), "AACAPwAAAEA="),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (1, 2), "AADgQAAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "concatenation_three_quant8",
         "concatenation_three_dynamic_output_shape_quant8",
@@ -156,7 +383,140 @@ def _t3():
     )
 
 
-def _t4():
+def _t9():
+    return g.case(
+        "concatenation_three_quant8_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="AwQFBgAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2), "AQI="),
+                    g.array("|u1", (1, 2), "Bwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "AQIDBAUGBwg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "concatenation_three_quant8_all_tensors_as_inputs",
+        "concatenation_three_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2), "AQI="),
+                    g.array("|u1", (2, 2), "AwQFBg=="),
+                    g.array("|u1", (1, 2), "Bwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "AQIDBAUGBwg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "concatenation_three_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2), "AQI="),
+                    g.array("|u1", (2, 2), "AwQFBg=="),
+                    g.array("|u1", (1, 2), "Bwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "AQIDBAUGBwg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "concatenation_three_weight_as_input",
         "concatenation_three_dynamic_output_shape_weight_as_input",
@@ -182,18 +542,68 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2), "AACAPwAAAEA="),
-                    g.array("<f4", (2, 2), "AABAQAAAgEAAAKBAAADAQA=="),
+                    g.array("<f4", (2, 2), _D4),
                     g.array("<f4", (1, 2), "AADgQAAAAEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D0),
+                    g.array("<f4", (4, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "concatenation_three_weight_as_input_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2), "AACAPwAAAEA="),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (1, 2), "AADgQAAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "concatenation_three_weight_as_input_quant8",
         "concatenation_three_dynamic_output_shape_weight_as_input_quant8",
@@ -230,7 +640,57 @@ def _t5():
     )
 
 
-def _t6():
+def _t15():
+    return g.case(
+        "concatenation_three_weight_as_input_quant8_all_inputs_as_internal",
+        "concatenation_three_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=1.0),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2), "AQI="),
+                    g.array("|u1", (2, 2), "AwQFBg=="),
+                    g.array("|u1", (1, 2), "Bwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "AQIDBAUGBwg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "concatenation_single",
         "concatenation_single_dynamic_output_shape",
@@ -263,7 +723,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "concatenation_single_all_inputs_as_internal",
+        "concatenation_single_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.CONCATENATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACgvwAAAAAAAP5B"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACgvwAAAAAAAP5B"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "concatenation_single_quant8",
         "concatenation_single_dynamic_output_shape_quant8",
@@ -296,13 +794,63 @@ def _t7():
     )
 
 
+def _t19():
+    return g.case(
+        "concatenation_single_quant8_all_inputs_as_internal",
+        "concatenation_single_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.CONCATENATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "e4D/"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "e4D/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("concatenation", _t0),
-    ("concatenation_quant8", _t1),
-    ("concatenation_three", _t2),
-    ("concatenation_three_quant8", _t3),
-    ("concatenation_three_weight_as_input", _t4),
-    ("concatenation_three_weight_as_input_quant8", _t5),
-    ("concatenation_single", _t6),
-    ("concatenation_single_quant8", _t7),
+    ("concatenation_all_inputs_as_internal", _t1),
+    ("concatenation_quant8", _t2),
+    ("concatenation_quant8_all_inputs_as_internal", _t3),
+    ("concatenation_three", _t4),
+    ("concatenation_three_all_inputs_as_internal", _t5),
+    ("concatenation_three_all_tensors_as_inputs", _t6),
+    ("concatenation_three_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("concatenation_three_quant8", _t8),
+    ("concatenation_three_quant8_all_inputs_as_internal", _t9),
+    ("concatenation_three_quant8_all_tensors_as_inputs", _t10),
+    ("concatenation_three_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("concatenation_three_weight_as_input", _t12),
+    ("concatenation_three_weight_as_input_all_inputs_as_internal", _t13),
+    ("concatenation_three_weight_as_input_quant8", _t14),
+    ("concatenation_three_weight_as_input_quant8_all_inputs_as_internal", _t15),
+    ("concatenation_single", _t16),
+    ("concatenation_single_all_inputs_as_internal", _t17),
+    ("concatenation_single_quant8", _t18),
+    ("concatenation_single_quant8_all_inputs_as_internal", _t19),
 )

@@ -13,25 +13,42 @@ SPEC = "conformance/specs/V1_0/conv2d.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAwAAAQEAAAAA/AACAwAAAIEAAAABAAABAQAAAAMAAAGDAAAAAQAAAAMAAAMC/AABgQAAAgMAAAAC/AABgwAAAgMAAAEDAAABAQAAAYEAAAMA/AABAQAAAIEAAAMA/AACAwAAAIMAAAIA/AAAAvwAAQMAAAIDAAAAAwAAAAL8AAAC/AAAAPwAAgD8AAIA/AABgwAAAYMAAAIBAAABgwAAAQMAAACBAAAAAPwAAAD8AAGBAAADAPwAAYEAAAAAAAACAvwAAgMAAAAC/AACAQAAAwL8AAGDAAABAwAAAIEAAACDAAABgQAAAAD8AAEBAAABAwAAAYMAAAADAAACAPwAAgD8AAAA/AACAvwAAIMAAAIA/AACAQAAAgD8AAEBAAAAAvwAAAMAAAAAAAABgwAAAQEAAAMA/AACAQAAAgD8AAABAAABgwAAAYMAAAEBAAABAQAAAAL8AAMA/AACAPwAAAEAAAEDAAACAQAAAAMAAAAA/AACAvwAAQMAAAIC/AADAvwAAYEAAAEDAAAAAPw=="
 _D1 = "AAAAwAAAxMAAAHDAAADAvgAAoMAAANjAAAAKQQAAUMAAACDAAABwwAAAwL4AAJA/AAAyQQAA3EAAALRAAAAYQAAA8D8AAAbBAADAvwAAAL4AAGDAAAAQQAAAID8AAEDAAADQPwAAkD8AAAC/AABowAAA4MAAAJjAAADQPwAAsMAAAKzAAACAwAAAKMAAAKA/AAAIwAAAvEAAAIzAAAAYQQAAwEAAAKDAAABowAAAWMAAAPRAAADAvgAAAEAAAADAAABAvwAASMAAAMzAAADAvgAAiEAAAEC/"
-_D2 = "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="
-_D3 = "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"
-_D4 = "AQAAAAIAAAACAAAAAAAAAA=="
-_D5 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
-_D6 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
-_D7 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"
-_D8 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
-_D9 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAA=="
-_D10 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+"
-_D11 = "bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBm"
-_D12 = "AABAPwAAAAAAAA5BAAAAAAAACEEAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAAEEAABJBAAAAAAAAoD8="
-_D13 = "fni/eLx4eJp4nXmPkoSNeIF40oOTgp99fJOgeLjBeII="
-_D14 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAQAAAA=="
-_D15 = "AABAPwAAgL8AAIA/AACAvwAAgD8AAIC/AACAvwAAgD8AAIC/AACAPwAAAD4AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AACA/AAAAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAvwAAgD8="
-_D16 = "fnCAcIBwcIBwgHmAgICAcIBwgICAgIB9fICAcICAcIA="
-_D17 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAgAAAA=="
-_D18 = "AABAPwAAAAAAAMBAAAAAAAAAwEAAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAADAQAAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAwEAAAMBAAAAAAAAAoD8="
-_D19 = "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="
-_D20 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAA=="
+_D2 = "AQAAAAIAAAACAAAAAAAAAA=="
+_D3 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/"
+_D4 = "AQAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D5 = "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="
+_D6 = "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"
+_D7 = "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn6IeoSGiH58goh+iIiGfHp+hIaEhoB8"
+_D8 = "AQAAAAIAAAACAAAAAAAAAH8AAAAAgAAAAAA="
+_D9 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
+_D10 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
+_D11 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAA=="
+_D12 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+"
+_D13 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D14 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"
+_D15 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
+_D16 = "bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBm"
+_D17 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAIAAAAAAZAAAAAA="
+_D18 = "AABAPwAAAAAAAA5BAAAAAAAACEEAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAAEEAABJBAAAAAAAAoD8="
+_D19 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAQAAAA=="
+_D20 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D21 = "fni/eLx4eJp4nXmPkoSNeIF40oOTgp99fJOgeLjBeII="
+_D22 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAQAAAIAAAAAAZAAAAAA="
+_D23 = "AABAPwAAgL8AAIA/AACAvwAAgD8AAIC/AACAvwAAgD8AAIC/AACAPwAAAD4AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AACA/AAAAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAvwAAgD8="
+_D24 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAgAAAA=="
+_D25 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D26 = "fnCAcIBwcIBwgHmAgICAcIBwgICAgIB9fICAcICAcIA="
+_D27 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAgAAAIAAAAAAZAAAAAA="
+_D28 = "AABAPwAAAAAAAMBAAAAAAAAAwEAAAAAAAAAAAAAAiEAAAAAAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAAAAAAAAkD8AAAAAAADAQAAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAAAAAAwEAAAMBAAAAAAAAAoD8="
+_D29 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAA=="
+_D30 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D31 = "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="
+_D32 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAIAAAAAAZAAAAAA="
+_D33 = "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMAAAADAAACAPwAAAEAAAMC/AAAgQAAAYEAAAADAAABgQAAAAEAAAGDAAACAQAAAgL8="
+_D34 = "AAAYQAAAYMAAAFhAAACAQA=="
+_D35 = "AgAAAAIAAAACAAAAAAAAAA=="
+_D36 = "AABAPwAAAD8AAIA+AACAPw=="
+_D37 = "CQUHDRAQBwQGDA4HDxEGEQ4DEgg="
 
 
 def _t0():
@@ -74,6 +91,143 @@ def _t0():
 
 def _t1():
     return g.case(
+        "conv2d_same_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 216)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 216, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 228, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 232, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 236, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 240, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 244, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 248, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/AAAAPwAAgL8AAIA+AQAAAAIAAAACAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "conv2d_same_all_tensors_as_inputs",
+        "conv2d_same_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "conv2d_same_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "conv2d_same_quant8",
         "conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
@@ -100,17 +254,150 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 2), _D2),
+                    g.array("|u1", (2, 5, 5, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), _D3),
+                    g.array("|u1", (2, 3, 3, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "conv2d_same_quant8_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 54)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 54, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 82, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 83, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn6IeoSGiH58goh+iIiGfHp+hIaEhoB8CAAAAPD///8EAAAAAQAAAAIAAAACAAAAAAAAAH8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "conv2d_same_quant8_all_tensors_as_inputs",
+        "conv2d_same_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 2), _D5),
+                    g.array("|u1", (3, 3, 3, 2), _D7),
+                    g.array("<i4", (3,), "CAAAAPD///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "conv2d_same_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[2, 8, 11],
+            outputs=[7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAPD///8EAAAA"),
+                    g.array("|u1", (2, 5, 5, 2), _D5),
+                    g.array("|u1", (3, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "conv2d_same_weight_as_input",
         "conv2d_same_dynamic_output_shape_weight_as_input",
@@ -133,13 +420,13 @@ def _t2():
             ],
             inputs=[0, 1, 2],
             outputs=[7],
-            values=_D4,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 5, 5, 2), _D0),
-                    g.array("<f4", (3, 3, 3, 2), "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/"),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
                 ],
                 outputs=[
@@ -150,7 +437,60 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "conv2d_same_weight_as_input_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "conv2d_same_weight_as_input_quant8",
         "conv2d_same_dynamic_output_shape_weight_as_input_quant8",
@@ -173,24 +513,73 @@ def _t3():
             ],
             inputs=[0, 1, 2],
             outputs=[7],
-            values=_D4,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 2), _D2),
-                    g.array("|u1", (3, 3, 3, 2), "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn6IeoSGiH58goh+iIiGfHp+hIaEhoB8"),
+                    g.array("|u1", (2, 5, 5, 2), _D5),
+                    g.array("|u1", (3, 3, 3, 2), _D7),
                     g.array("<i4", (3,), "CAAAAPD///8EAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), _D3),
+                    g.array("|u1", (2, 3, 3, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "conv2d_same_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_same_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[2, 8, 11],
+            outputs=[7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAPD///8EAAAA"),
+                    g.array("|u1", (2, 5, 5, 2), _D5),
+                    g.array("|u1", (3, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "conv2d_explicit_none",
         "conv2d_explicit_dynamic_output_shape_none",
@@ -221,17 +610,163 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D6),
+                    g.array("<f4", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "conv2d_explicit_none_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "conv2d_explicit_none_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_none_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "conv2d_explicit_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "conv2d_explicit_none_quant8",
         "conv2d_explicit_dynamic_output_shape_none_quant8",
@@ -262,17 +797,159 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D8),
+                    g.array("|u1", (1, 4, 4, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "conv2d_explicit_none_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 72, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "conv2d_explicit_none_quant8_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_none_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "conv2d_explicit_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "conv2d_explicit_none_weight_as_input",
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input",
@@ -298,24 +975,80 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D9,
+            values=_D11,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
-                    g.array("<f4", (2, 2, 3, 3), _D10),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D6),
+                    g.array("<f4", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "conv2d_explicit_none_weight_as_input_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "conv2d_explicit_none_weight_as_input_quant8",
         "conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
@@ -341,24 +1074,76 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D9,
+            values=_D11,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
-                    g.array("|u1", (2, 2, 3, 3), _D11),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
                     g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D8),
+                    g.array("|u1", (1, 4, 4, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "conv2d_explicit_none_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "conv2d_explicit_relu",
         "conv2d_explicit_dynamic_output_shape_relu",
@@ -389,17 +1174,163 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D12),
+                    g.array("<f4", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "conv2d_explicit_relu_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "conv2d_explicit_relu_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "conv2d_explicit_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "conv2d_explicit_relu_quant8",
         "conv2d_explicit_dynamic_output_shape_relu_quant8",
@@ -430,17 +1361,159 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D13),
+                    g.array("|u1", (1, 4, 4, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "conv2d_explicit_relu_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 72, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "conv2d_explicit_relu_quant8_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "conv2d_explicit_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "conv2d_explicit_relu_weight_as_input",
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
@@ -466,24 +1539,80 @@ def _t10():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D14,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
-                    g.array("<f4", (2, 2, 3, 3), _D10),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D12),
+                    g.array("<f4", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "conv2d_explicit_relu_weight_as_input_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "conv2d_explicit_relu_weight_as_input_quant8",
         "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
@@ -509,24 +1638,76 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D14,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
-                    g.array("|u1", (2, 2, 3, 3), _D11),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
                     g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D13),
+                    g.array("|u1", (1, 4, 4, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "conv2d_explicit_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "conv2d_explicit_relu1",
         "conv2d_explicit_dynamic_output_shape_relu1",
@@ -557,17 +1738,163 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D15),
+                    g.array("<f4", (1, 4, 4, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "conv2d_explicit_relu1_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "conv2d_explicit_relu1_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu1_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "conv2d_explicit_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "conv2d_explicit_relu1_quant8",
         "conv2d_explicit_dynamic_output_shape_relu1_quant8",
@@ -598,17 +1925,159 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D16),
+                    g.array("|u1", (1, 4, 4, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t41():
+    return g.case(
+        "conv2d_explicit_relu1_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 72, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAACAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "conv2d_explicit_relu1_quant8_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "conv2d_explicit_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "conv2d_explicit_relu1_weight_as_input",
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
@@ -634,24 +2103,80 @@ def _t14():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D17,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
-                    g.array("<f4", (2, 2, 3, 3), _D10),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D15),
+                    g.array("<f4", (1, 4, 4, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "conv2d_explicit_relu1_weight_as_input_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "conv2d_explicit_relu1_weight_as_input_quant8",
         "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
@@ -677,24 +2202,76 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D17,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
-                    g.array("|u1", (2, 2, 3, 3), _D11),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
                     g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D16),
+                    g.array("|u1", (1, 4, 4, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "conv2d_explicit_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "conv2d_explicit_relu6",
         "conv2d_explicit_dynamic_output_shape_relu6",
@@ -725,17 +2302,163 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D18),
+                    g.array("<f4", (1, 4, 4, 2), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "conv2d_explicit_relu6_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "conv2d_explicit_relu6_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu6_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "conv2d_explicit_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "conv2d_explicit_relu6_quant8",
         "conv2d_explicit_dynamic_output_shape_relu6_quant8",
@@ -766,17 +2489,159 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D19),
+                    g.array("|u1", (1, 4, 4, 2), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "conv2d_explicit_relu6_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 72, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="bGpoXl5gaGJiXGRmYlxmYGhoXGhgXmBoXGJiZl5mZmBsamBmEAAAAPj///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "conv2d_explicit_relu6_quant8_all_tensors_as_inputs",
+        "conv2d_explicit_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "conv2d_explicit_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "conv2d_explicit_relu6_weight_as_input",
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
@@ -802,24 +2667,80 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D20,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D5),
-                    g.array("<f4", (2, 2, 3, 3), _D10),
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D18),
+                    g.array("<f4", (1, 4, 4, 2), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "conv2d_explicit_relu6_weight_as_input_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D9),
+                    g.array("<f4", (2, 2, 3, 3), _D12),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "conv2d_explicit_relu6_weight_as_input_quant8",
         "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
@@ -845,24 +2766,76 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D20,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D7),
-                    g.array("|u1", (2, 2, 3, 3), _D11),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
                     g.array("<i4", (2,), "EAAAAPj///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D19),
+                    g.array("|u1", (1, 4, 4, 2), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "conv2d_explicit_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D14),
+                    g.array("|u1", (2, 2, 3, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "conv2d_valid",
         "conv2d_valid_dynamic_output_shape",
@@ -890,17 +2863,154 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMAAAADAAACAPwAAAEAAAMC/AAAgQAAAYEAAAADAAABgQAAAAEAAAGDAAACAQAAAgL8="),
+                    g.array("<f4", (1, 5, 4, 1), _D33),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AAAYQAAAYMAAAFhAAACAQA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t61():
+    return g.case(
+        "conv2d_valid_all_inputs_as_internal",
+        "conv2d_valid_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AABAPwAAAD8AAIA+AACAPwAAgD4CAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D33),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "conv2d_valid_all_tensors_as_inputs",
+        "conv2d_valid_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D35,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D33),
+                    g.array("<f4", (1, 2, 2, 1), _D36),
+                    g.array("<f4", (1,), "AACAPg=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "conv2d_valid_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_valid_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values="AgAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D33),
+                    g.array("<f4", (1, 2, 2, 1), _D36),
+                    g.array("<f4", (1,), "AACAPg=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "conv2d_valid_quant8",
         "conv2d_valid_dynamic_output_shape_quant8",
@@ -928,7 +3038,140 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 4, 1), "CQUHDRAQBwQGDA4HDxEGEQ4DEgg="),
+                    g.array("|u1", (1, 5, 4, 1), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "Nys5Og=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t65():
+    return g.case(
+        "conv2d_valid_quant8_all_inputs_as_internal",
+        "conv2d_valid_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=200, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="y8rJzAIAAAACAAAAAgAAAAIAAAAAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "Nys5Og=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "conv2d_valid_quant8_all_tensors_as_inputs",
+        "conv2d_valid_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D35,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D37),
+                    g.array("|u1", (1, 2, 2, 1), "y8rJzA=="),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "Nys5Og=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "conv2d_valid_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_valid_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 102, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.25, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=200, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[2, 8, 11],
+            outputs=[7],
+            values="AgAAAAIAAAACAAAAAAAAAAoAAAAAyAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AgAAAA=="),
+                    g.array("|u1", (1, 5, 4, 1), _D37),
+                    g.array("|u1", (1, 2, 2, 1), "y8rJzA=="),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "Nys5Og=="),
@@ -940,25 +3183,71 @@ def _t21():
 
 TESTS = (
     ("conv2d_same", _t0),
-    ("conv2d_same_quant8", _t1),
-    ("conv2d_same_weight_as_input", _t2),
-    ("conv2d_same_weight_as_input_quant8", _t3),
-    ("conv2d_explicit_none", _t4),
-    ("conv2d_explicit_none_quant8", _t5),
-    ("conv2d_explicit_none_weight_as_input", _t6),
-    ("conv2d_explicit_none_weight_as_input_quant8", _t7),
-    ("conv2d_explicit_relu", _t8),
-    ("conv2d_explicit_relu_quant8", _t9),
-    ("conv2d_explicit_relu_weight_as_input", _t10),
-    ("conv2d_explicit_relu_weight_as_input_quant8", _t11),
-    ("conv2d_explicit_relu1", _t12),
-    ("conv2d_explicit_relu1_quant8", _t13),
-    ("conv2d_explicit_relu1_weight_as_input", _t14),
-    ("conv2d_explicit_relu1_weight_as_input_quant8", _t15),
-    ("conv2d_explicit_relu6", _t16),
-    ("conv2d_explicit_relu6_quant8", _t17),
-    ("conv2d_explicit_relu6_weight_as_input", _t18),
-    ("conv2d_explicit_relu6_weight_as_input_quant8", _t19),
-    ("conv2d_valid", _t20),
-    ("conv2d_valid_quant8", _t21),
+    ("conv2d_same_all_inputs_as_internal", _t1),
+    ("conv2d_same_all_tensors_as_inputs", _t2),
+    ("conv2d_same_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("conv2d_same_quant8", _t4),
+    ("conv2d_same_quant8_all_inputs_as_internal", _t5),
+    ("conv2d_same_quant8_all_tensors_as_inputs", _t6),
+    ("conv2d_same_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("conv2d_same_weight_as_input", _t8),
+    ("conv2d_same_weight_as_input_all_inputs_as_internal", _t9),
+    ("conv2d_same_weight_as_input_quant8", _t10),
+    ("conv2d_same_weight_as_input_quant8_all_inputs_as_internal", _t11),
+    ("conv2d_explicit_none", _t12),
+    ("conv2d_explicit_none_all_inputs_as_internal", _t13),
+    ("conv2d_explicit_none_all_tensors_as_inputs", _t14),
+    ("conv2d_explicit_none_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("conv2d_explicit_none_quant8", _t16),
+    ("conv2d_explicit_none_quant8_all_inputs_as_internal", _t17),
+    ("conv2d_explicit_none_quant8_all_tensors_as_inputs", _t18),
+    ("conv2d_explicit_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("conv2d_explicit_none_weight_as_input", _t20),
+    ("conv2d_explicit_none_weight_as_input_all_inputs_as_internal", _t21),
+    ("conv2d_explicit_none_weight_as_input_quant8", _t22),
+    ("conv2d_explicit_none_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("conv2d_explicit_relu", _t24),
+    ("conv2d_explicit_relu_all_inputs_as_internal", _t25),
+    ("conv2d_explicit_relu_all_tensors_as_inputs", _t26),
+    ("conv2d_explicit_relu_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("conv2d_explicit_relu_quant8", _t28),
+    ("conv2d_explicit_relu_quant8_all_inputs_as_internal", _t29),
+    ("conv2d_explicit_relu_quant8_all_tensors_as_inputs", _t30),
+    ("conv2d_explicit_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("conv2d_explicit_relu_weight_as_input", _t32),
+    ("conv2d_explicit_relu_weight_as_input_all_inputs_as_internal", _t33),
+    ("conv2d_explicit_relu_weight_as_input_quant8", _t34),
+    ("conv2d_explicit_relu_weight_as_input_quant8_all_inputs_as_internal", _t35),
+    ("conv2d_explicit_relu1", _t36),
+    ("conv2d_explicit_relu1_all_inputs_as_internal", _t37),
+    ("conv2d_explicit_relu1_all_tensors_as_inputs", _t38),
+    ("conv2d_explicit_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("conv2d_explicit_relu1_quant8", _t40),
+    ("conv2d_explicit_relu1_quant8_all_inputs_as_internal", _t41),
+    ("conv2d_explicit_relu1_quant8_all_tensors_as_inputs", _t42),
+    ("conv2d_explicit_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("conv2d_explicit_relu1_weight_as_input", _t44),
+    ("conv2d_explicit_relu1_weight_as_input_all_inputs_as_internal", _t45),
+    ("conv2d_explicit_relu1_weight_as_input_quant8", _t46),
+    ("conv2d_explicit_relu1_weight_as_input_quant8_all_inputs_as_internal", _t47),
+    ("conv2d_explicit_relu6", _t48),
+    ("conv2d_explicit_relu6_all_inputs_as_internal", _t49),
+    ("conv2d_explicit_relu6_all_tensors_as_inputs", _t50),
+    ("conv2d_explicit_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("conv2d_explicit_relu6_quant8", _t52),
+    ("conv2d_explicit_relu6_quant8_all_inputs_as_internal", _t53),
+    ("conv2d_explicit_relu6_quant8_all_tensors_as_inputs", _t54),
+    ("conv2d_explicit_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("conv2d_explicit_relu6_weight_as_input", _t56),
+    ("conv2d_explicit_relu6_weight_as_input_all_inputs_as_internal", _t57),
+    ("conv2d_explicit_relu6_weight_as_input_quant8", _t58),
+    ("conv2d_explicit_relu6_weight_as_input_quant8_all_inputs_as_internal", _t59),
+    ("conv2d_valid", _t60),
+    ("conv2d_valid_all_inputs_as_internal", _t61),
+    ("conv2d_valid_all_tensors_as_inputs", _t62),
+    ("conv2d_valid_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("conv2d_valid_quant8", _t64),
+    ("conv2d_valid_quant8_all_inputs_as_internal", _t65),
+    ("conv2d_valid_quant8_all_tensors_as_inputs", _t66),
+    ("conv2d_valid_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t67),
 )

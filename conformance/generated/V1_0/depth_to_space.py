@@ -10,6 +10,16 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/depth_to_space.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
+_D1 = "AAAAAAAAAD8AAIA/AADAPwAAgEAAAJBAAACgQAAAsEAAAABAAAAgQAAAQEAAAGBAAADAQAAA0EAAAOBAAADwQA=="
+_D2 = "AAECAwQFBgcICQoLDA0ODw=="
+_D3 = "AAECAwgJCgsEBQYHDA0ODw=="
+_D4 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
+_D5 = "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="
+_D6 = "eHl6e3x9fn+AgYKDhIWGhw=="
+_D7 = "eHl8fXp7fn+AgYSFgoOGhw=="
+
 
 def _t0():
     return g.case(
@@ -34,10 +44,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 8), "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 1, 2, 8), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 2), "AAAAAAAAAD8AAIA/AADAPwAAgEAAAJBAAACgQAAAsEAAAABAAAAgQAAAQEAAAGBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 2, 4, 2), _D1),
                 ],
             ),
         ],
@@ -45,6 +55,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "depth_to_space_all_inputs_as_internal",
+        "depth_to_space_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 8), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "depth_to_space_quant8",
         "depth_to_space_dynamic_output_shape_quant8",
@@ -67,17 +115,55 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 2, 8), "AAECAwQFBgcICQoLDA0ODw=="),
+                    g.array("|u1", (1, 1, 2, 8), _D2),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 4, 2), "AAECAwgJCgsEBQYHDA0ODw=="),
+                    g.array("|u1", (1, 2, 4, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "depth_to_space_quant8_all_inputs_as_internal",
+        "depth_to_space_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 8), _D2),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "depth_to_space_single_channel",
         "depth_to_space_single_channel_dynamic_output_shape",
@@ -100,17 +186,55 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="),
+                    g.array("<f4", (1, 2, 2, 4), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="),
+                    g.array("<f4", (1, 4, 4, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "depth_to_space_single_channel_all_inputs_as_internal",
+        "depth_to_space_single_channel_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "depth_to_space_single_channel_quant8",
         "depth_to_space_single_channel_dynamic_output_shape_quant8",
@@ -133,10 +257,48 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 2, 4), "eHl6e3x9fn+AgYKDhIWGhw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D6),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 1), "eHl8fXp7fn+AgYSFgoOGhw=="),
+                    g.array("|u1", (1, 4, 4, 1), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "depth_to_space_single_channel_quant8_all_inputs_as_internal",
+        "depth_to_space_single_channel_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D7),
                 ],
             ),
         ],
@@ -145,7 +307,11 @@ def _t3():
 
 TESTS = (
     ("depth_to_space", _t0),
-    ("depth_to_space_quant8", _t1),
-    ("depth_to_space_single_channel", _t2),
-    ("depth_to_space_single_channel_quant8", _t3),
+    ("depth_to_space_all_inputs_as_internal", _t1),
+    ("depth_to_space_quant8", _t2),
+    ("depth_to_space_quant8_all_inputs_as_internal", _t3),
+    ("depth_to_space_single_channel", _t4),
+    ("depth_to_space_single_channel_all_inputs_as_internal", _t5),
+    ("depth_to_space_single_channel_quant8", _t6),
+    ("depth_to_space_single_channel_quant8_all_inputs_as_internal", _t7),
 )

@@ -13,25 +13,39 @@ SPEC = "conformance/specs/V1_0/depthwise_conv2d.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/"
 _D1 = "AAC4QAAAUEAAAOA/AABYQAAApEAAAAjAAABAwAAAWEAAALA/AAAgPwAAmMAAAMC/AADgPwAAAAAAAEC/AAAAvwAA3EAAAABAAACYwAAAmEAAALA/AAA4wAAAiMAAADDAAAAAvwAAoD8AAIA/AABIwAAAEEAAAIC+AADAPwAAnEAAAJRAAACQvwAAAL8AAKTAAAAAPwAAoL8AADBAAAAQQAAAQL8AAKA/AACgPwAAaEAAAMA/AAAAvwAAgL4AAMA/"
-_D2 = "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"
-_D3 = "kn5yf41TTH9vaT5YcmReYJt0PopvTUJOYG5sS3ZicIuJW2A7aFp6dl5uboFwYGJw"
-_D4 = "AQAAAAEAAAABAAAAAgAAAAAAAAA="
-_D5 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
-_D6 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
-_D7 = "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"
-_D8 = "WG5Eay2EmU1fqzN7d3qEbER7bXtqbNtrm4ljfs5/VmJnbVZ6"
-_D9 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA="
-_D10 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/"
-_D11 = "lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSU"
-_D12 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAAD0QAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAWkEAAAAAAAC0QAAAWEAAAAAAAAAAQAAAQEEAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
-_D13 = "bm5ubm6EmW5uq257d3qEbm57bntubttum4lufs5/bm5ubm56"
-_D14 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAA="
-_D15 = "AACAvwAAAAAAAIC/AADAvgAAgL8AAIA/AACAPwAAgL8AAIC/AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAvgAAgL8AAIA/AAAAvgAAgD8AAAC/AACAvgAAgD8AAMC+AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAvwAAgL8AAGC/AAAAvgAAgL8AAIA/"
-_D16 = "Zm5ma2Z2dmZmdmZ2dnZ2bGZ2bXZqbHZrdnZmdnZ2ZmZnbWZ2"
-_D17 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAA="
-_D18 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAADAQAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAwEAAAAAAAAC0QAAAWEAAAAAAAAAAQAAAwEAAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
-_D19 = "bm5ubm6EmW5unm57d3qEbm57bntubp5um4lufp5/bm5ubm56"
-_D20 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAA="
+_D2 = "AQAAAAEAAAABAAAAAgAAAAAAAAA="
+_D3 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPg=="
+_D4 = "AAAAPwAAAAAAAAC/AACAPw=="
+_D5 = "AQAAAAEAAAABAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D6 = "gISHfYF4gX+DfoR4fn+CiIZ5g4d8hoKB"
+_D7 = "kn5yf41TTH9vaT5YcmReYJt0PopvTUJOYG5sS3ZicIuJW2A7aFp6dl5uboFwYGJw"
+_D8 = "iHyEiIaChHqGgoB+hoh8gg=="
+_D9 = "CAAAAAAAAAD4////EAAAAA=="
+_D10 = "AQAAAAEAAAABAAAAAgAAAAAAAACAAAAAAIAAAAAA"
+_D11 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
+_D12 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
+_D13 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA="
+_D14 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/"
+_D15 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D16 = "ZGhrYWVcZWNnYmhcYmNmbGpdZ2tgamZlZ2tqYGVrZWlgXmpmYGRsa2djYmhqY2RjZ2phXmJcYmJnaV5jaGhcXWBqaWFiaGhsZGBfZWpnXmZpa2lhXlxdZ11hZV1mZ19hamhhXVxkamhca2lqY1xiYWlrbFxpY2hgXl1dX2NmYWdgaWdrYF5nZGVobGNjalxmXWJfYWVj"
+_D17 = "WG5Eay2EmU1fqzN7d3qEbER7bXtqbNtrm4ljfs5/VmJnbVZ6"
+_D18 = "lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSU"
+_D19 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAABkAAAAAIwAAAAA"
+_D20 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAAD0QAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAWkEAAAAAAAC0QAAAWEAAAAAAAAAAQAAAQEEAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
+_D21 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAA="
+_D22 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D23 = "bm5ubm6EmW5uq257d3qEbm57bntubttum4lufs5/bm5ubm56"
+_D24 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAABkAAAAAIwAAAAA"
+_D25 = "AACAvwAAAAAAAIC/AADAvgAAgL8AAIA/AACAPwAAgL8AAIC/AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAvgAAgL8AAIA/AAAAvgAAgD8AAAC/AACAvgAAgD8AAMC+AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAvwAAgL8AAGC/AAAAvgAAgL8AAIA/"
+_D26 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAA="
+_D27 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D28 = "Zm5ma2Z2dmZmdmZ2dnZ2bGZ2bXZqbHZrdnZmdnZ2ZmZnbWZ2"
+_D29 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAABkAAAAAIwAAAAA"
+_D30 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAADBAAACsQAAAAAAAAAAAAADAQAAAAAAAANA/AACQPwAAwD8AADBAAAAAAAAAAAAAANA/AAAAAAAA0D8AAAAAAAAAAAAAwEAAAAAAAAC0QAAAWEAAAAAAAAAAQAAAwEAAAAhAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMA/"
+_D31 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAA="
+_D32 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D33 = "bm5ubm6EmW5unm57d3qEbm57bntubp5um4lufp5/bm5ubm56"
+_D34 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAABkAAAAAIwAAAAA"
 
 
 def _t0():
@@ -75,6 +89,146 @@ def _t0():
 
 def _t1():
     return g.case(
+        "depthwise_conv2d_same_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAAD8AAAAAAAAAvwAAgD8BAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "depthwise_conv2d_same_all_tensors_as_inputs",
+        "depthwise_conv2d_same_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D0),
+                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "depthwise_conv2d_same_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D0),
+                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "depthwise_conv2d_same_quant8",
         "depthwise_conv2d_same_dynamic_output_shape_quant8",
         "V1_0",
@@ -102,17 +256,153 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 4, 2), _D2),
+                    g.array("|u1", (1, 3, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 4, 4), _D3),
+                    g.array("|u1", (1, 3, 4, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "depthwise_conv2d_same_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 52, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="iHyEiIaChHqGgoB+hoh8gggAAAAAAAAA+P///xAAAAABAAAAAQAAAAEAAAACAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "depthwise_conv2d_same_quant8_all_tensors_as_inputs",
+        "depthwise_conv2d_same_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 2), _D6),
+                    g.array("|u1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "depthwise_conv2d_same_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D9),
+                    g.array("|u1", (1, 3, 4, 2), _D6),
+                    g.array("|u1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "depthwise_conv2d_same_weight_as_input",
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input",
@@ -136,14 +426,14 @@ def _t2():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D4,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 3, 4, 2), _D0),
-                    g.array("<f4", (1, 2, 2, 4), "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPg=="),
-                    g.array("<f4", (4,), "AAAAPwAAAAAAAAC/AACAPw=="),
+                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (4,), _D4),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 4, 4), _D1),
@@ -153,7 +443,61 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "depthwise_conv2d_same_weight_as_input_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 2), _D0),
+                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 4, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "depthwise_conv2d_same_weight_as_input_quant8",
         "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_quant8",
@@ -177,24 +521,74 @@ def _t3():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D4,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 4, 2), _D2),
-                    g.array("|u1", (1, 2, 2, 4), "iHyEiIaChHqGgoB+hoh8gg=="),
-                    g.array("<i4", (4,), "CAAAAAAAAAD4////EAAAAA=="),
+                    g.array("|u1", (1, 3, 4, 2), _D6),
+                    g.array("|u1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 4, 4), _D3),
+                    g.array("|u1", (1, 3, 4, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "depthwise_conv2d_same_weight_as_input_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_same_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D9),
+                    g.array("|u1", (1, 3, 4, 2), _D6),
+                    g.array("|u1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 4, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "depthwise_conv2d_explicit_none",
         "depthwise_conv2d_explicit_dynamic_output_shape_none",
@@ -226,17 +620,166 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D6),
+                    g.array("<f4", (2, 3, 2, 3), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "depthwise_conv2d_explicit_none_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "depthwise_conv2d_explicit_none_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "depthwise_conv2d_explicit_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "depthwise_conv2d_explicit_none_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8",
@@ -268,17 +811,162 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D8),
+                    g.array("|u1", (2, 3, 2, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "depthwise_conv2d_explicit_none_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 71, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "depthwise_conv2d_explicit_none_quant8_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "depthwise_conv2d_explicit_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "depthwise_conv2d_explicit_none_weight_as_input",
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input",
@@ -305,24 +993,81 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D9,
+            values=_D13,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
-                    g.array("<f4", (1, 3, 3, 3), _D10),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
                     g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D6),
+                    g.array("<f4", (2, 3, 2, 3), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "depthwise_conv2d_explicit_none_weight_as_input_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "depthwise_conv2d_explicit_none_weight_as_input_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8",
@@ -349,24 +1094,77 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D9,
+            values=_D13,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
-                    g.array("|u1", (1, 3, 3, 3), _D11),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
                     g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D8),
+                    g.array("|u1", (2, 3, 2, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "depthwise_conv2d_explicit_none_weight_as_input_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_none_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "depthwise_conv2d_explicit_relu",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu",
@@ -398,17 +1196,166 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D12),
+                    g.array("<f4", (2, 3, 2, 3), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "depthwise_conv2d_explicit_relu_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8",
@@ -440,17 +1387,162 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D13),
+                    g.array("|u1", (2, 3, 2, 3), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 71, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAEAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_quant8_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "depthwise_conv2d_explicit_relu_weight_as_input",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input",
@@ -477,24 +1569,81 @@ def _t10():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D14,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
-                    g.array("<f4", (1, 3, 3, 3), _D10),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
                     g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D12),
+                    g.array("<f4", (2, 3, 2, 3), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_weight_as_input_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "depthwise_conv2d_explicit_relu_weight_as_input_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8",
@@ -521,24 +1670,77 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D14,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
-                    g.array("|u1", (1, 3, 3, 3), _D11),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
                     g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D13),
+                    g.array("|u1", (2, 3, 2, 3), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "depthwise_conv2d_explicit_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "depthwise_conv2d_explicit_relu1",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1",
@@ -570,17 +1772,166 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D15),
+                    g.array("<f4", (2, 3, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "depthwise_conv2d_explicit_relu1_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8",
@@ -612,17 +1963,162 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D16),
+                    g.array("|u1", (2, 3, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t41():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 71, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_quant8_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "depthwise_conv2d_explicit_relu1_weight_as_input",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input",
@@ -649,24 +2145,81 @@ def _t14():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
-                    g.array("<f4", (1, 3, 3, 3), _D10),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
                     g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D15),
+                    g.array("<f4", (2, 3, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_weight_as_input_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "depthwise_conv2d_explicit_relu1_weight_as_input_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8",
@@ -693,24 +2246,77 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
-                    g.array("|u1", (1, 3, 3, 3), _D11),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
                     g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D16),
+                    g.array("|u1", (2, 3, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "depthwise_conv2d_explicit_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "depthwise_conv2d_explicit_relu6",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6",
@@ -742,17 +2348,166 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D18),
+                    g.array("<f4", (2, 3, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "depthwise_conv2d_explicit_relu6_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8",
@@ -784,17 +2539,162 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D19),
+                    g.array("|u1", (2, 3, 2, 3), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 0, 27)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 27, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 63, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 67, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 71, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="lIiQlJKOkIaSjoyKkpSIjoSQlIaIhpKMjoSUBAAAAPz///8IAAAAAQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAMAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_quant8_all_tensors_as_inputs",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "depthwise_conv2d_explicit_relu6_weight_as_input",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input",
@@ -821,24 +2721,81 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D20,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5, 5, 3), _D5),
-                    g.array("<f4", (1, 3, 3, 3), _D10),
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
                     g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 3), _D18),
+                    g.array("<f4", (2, 3, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_weight_as_input_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D11),
+                    g.array("<f4", (1, 3, 3, 3), _D14),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "depthwise_conv2d_explicit_relu6_weight_as_input_quant8",
         "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8",
@@ -865,17 +2822,70 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D20,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 3), _D7),
-                    g.array("|u1", (1, 3, 3, 3), _D11),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
                     g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 3), _D19),
+                    g.array("|u1", (2, 3, 2, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "depthwise_conv2d_explicit_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "depthwise_conv2d_explicit_dynamic_output_shape_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=140, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAPz///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 3), _D16),
+                    g.array("|u1", (1, 3, 3, 3), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 3), _D33),
                 ],
             ),
         ],
@@ -884,23 +2894,63 @@ def _t19():
 
 TESTS = (
     ("depthwise_conv2d_same", _t0),
-    ("depthwise_conv2d_same_quant8", _t1),
-    ("depthwise_conv2d_same_weight_as_input", _t2),
-    ("depthwise_conv2d_same_weight_as_input_quant8", _t3),
-    ("depthwise_conv2d_explicit_none", _t4),
-    ("depthwise_conv2d_explicit_none_quant8", _t5),
-    ("depthwise_conv2d_explicit_none_weight_as_input", _t6),
-    ("depthwise_conv2d_explicit_none_weight_as_input_quant8", _t7),
-    ("depthwise_conv2d_explicit_relu", _t8),
-    ("depthwise_conv2d_explicit_relu_quant8", _t9),
-    ("depthwise_conv2d_explicit_relu_weight_as_input", _t10),
-    ("depthwise_conv2d_explicit_relu_weight_as_input_quant8", _t11),
-    ("depthwise_conv2d_explicit_relu1", _t12),
-    ("depthwise_conv2d_explicit_relu1_quant8", _t13),
-    ("depthwise_conv2d_explicit_relu1_weight_as_input", _t14),
-    ("depthwise_conv2d_explicit_relu1_weight_as_input_quant8", _t15),
-    ("depthwise_conv2d_explicit_relu6", _t16),
-    ("depthwise_conv2d_explicit_relu6_quant8", _t17),
-    ("depthwise_conv2d_explicit_relu6_weight_as_input", _t18),
-    ("depthwise_conv2d_explicit_relu6_weight_as_input_quant8", _t19),
+    ("depthwise_conv2d_same_all_inputs_as_internal", _t1),
+    ("depthwise_conv2d_same_all_tensors_as_inputs", _t2),
+    ("depthwise_conv2d_same_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("depthwise_conv2d_same_quant8", _t4),
+    ("depthwise_conv2d_same_quant8_all_inputs_as_internal", _t5),
+    ("depthwise_conv2d_same_quant8_all_tensors_as_inputs", _t6),
+    ("depthwise_conv2d_same_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("depthwise_conv2d_same_weight_as_input", _t8),
+    ("depthwise_conv2d_same_weight_as_input_all_inputs_as_internal", _t9),
+    ("depthwise_conv2d_same_weight_as_input_quant8", _t10),
+    ("depthwise_conv2d_same_weight_as_input_quant8_all_inputs_as_internal", _t11),
+    ("depthwise_conv2d_explicit_none", _t12),
+    ("depthwise_conv2d_explicit_none_all_inputs_as_internal", _t13),
+    ("depthwise_conv2d_explicit_none_all_tensors_as_inputs", _t14),
+    ("depthwise_conv2d_explicit_none_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("depthwise_conv2d_explicit_none_quant8", _t16),
+    ("depthwise_conv2d_explicit_none_quant8_all_inputs_as_internal", _t17),
+    ("depthwise_conv2d_explicit_none_quant8_all_tensors_as_inputs", _t18),
+    ("depthwise_conv2d_explicit_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("depthwise_conv2d_explicit_none_weight_as_input", _t20),
+    ("depthwise_conv2d_explicit_none_weight_as_input_all_inputs_as_internal", _t21),
+    ("depthwise_conv2d_explicit_none_weight_as_input_quant8", _t22),
+    ("depthwise_conv2d_explicit_none_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("depthwise_conv2d_explicit_relu", _t24),
+    ("depthwise_conv2d_explicit_relu_all_inputs_as_internal", _t25),
+    ("depthwise_conv2d_explicit_relu_all_tensors_as_inputs", _t26),
+    ("depthwise_conv2d_explicit_relu_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("depthwise_conv2d_explicit_relu_quant8", _t28),
+    ("depthwise_conv2d_explicit_relu_quant8_all_inputs_as_internal", _t29),
+    ("depthwise_conv2d_explicit_relu_quant8_all_tensors_as_inputs", _t30),
+    ("depthwise_conv2d_explicit_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("depthwise_conv2d_explicit_relu_weight_as_input", _t32),
+    ("depthwise_conv2d_explicit_relu_weight_as_input_all_inputs_as_internal", _t33),
+    ("depthwise_conv2d_explicit_relu_weight_as_input_quant8", _t34),
+    ("depthwise_conv2d_explicit_relu_weight_as_input_quant8_all_inputs_as_internal", _t35),
+    ("depthwise_conv2d_explicit_relu1", _t36),
+    ("depthwise_conv2d_explicit_relu1_all_inputs_as_internal", _t37),
+    ("depthwise_conv2d_explicit_relu1_all_tensors_as_inputs", _t38),
+    ("depthwise_conv2d_explicit_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("depthwise_conv2d_explicit_relu1_quant8", _t40),
+    ("depthwise_conv2d_explicit_relu1_quant8_all_inputs_as_internal", _t41),
+    ("depthwise_conv2d_explicit_relu1_quant8_all_tensors_as_inputs", _t42),
+    ("depthwise_conv2d_explicit_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("depthwise_conv2d_explicit_relu1_weight_as_input", _t44),
+    ("depthwise_conv2d_explicit_relu1_weight_as_input_all_inputs_as_internal", _t45),
+    ("depthwise_conv2d_explicit_relu1_weight_as_input_quant8", _t46),
+    ("depthwise_conv2d_explicit_relu1_weight_as_input_quant8_all_inputs_as_internal", _t47),
+    ("depthwise_conv2d_explicit_relu6", _t48),
+    ("depthwise_conv2d_explicit_relu6_all_inputs_as_internal", _t49),
+    ("depthwise_conv2d_explicit_relu6_all_tensors_as_inputs", _t50),
+    ("depthwise_conv2d_explicit_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("depthwise_conv2d_explicit_relu6_quant8", _t52),
+    ("depthwise_conv2d_explicit_relu6_quant8_all_inputs_as_internal", _t53),
+    ("depthwise_conv2d_explicit_relu6_quant8_all_tensors_as_inputs", _t54),
+    ("depthwise_conv2d_explicit_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("depthwise_conv2d_explicit_relu6_weight_as_input", _t56),
+    ("depthwise_conv2d_explicit_relu6_weight_as_input_all_inputs_as_internal", _t57),
+    ("depthwise_conv2d_explicit_relu6_weight_as_input_quant8", _t58),
+    ("depthwise_conv2d_explicit_relu6_weight_as_input_quant8_all_inputs_as_internal", _t59),
 )

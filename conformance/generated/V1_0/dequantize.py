@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/dequantize.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="
+_D1 = "AAAAAAAAAEAAAIBAAABIQwAA/kMAAP9D"
+_D2 = "AAB/wgAAG8IAAIC+AAAAAA=="
+_D3 = "AACAv83MzL0AAAAAzczMPQAAgD8AACBBAADEQTMzM78="
+
 
 def _t0():
     return g.case(
@@ -35,7 +41,7 @@ def _t0():
                     g.array("|u1", (2, 4), "AAF+f4D+/8g="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
             ),
         ],
@@ -43,6 +49,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "dequantize_all_inputs_as_internal",
+        "dequantize_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AAF+f4D+/8g="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "dequantize_zp0",
         "dequantize_zp0_dynamic_output_shape",
@@ -66,14 +109,51 @@ def _t1():
                     g.array("|u1", (1, 2, 3), "AAECZP7/"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3), "AAAAAAAAAEAAAIBAAABIQwAA/kMAAP9D"),
+                    g.array("<f4", (1, 2, 3), _D1),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "dequantize_zp0_all_inputs_as_internal",
+        "dequantize_zp0_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3], consumers=1, scale=2.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=2.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=2.0, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3), "AAECZP7/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "dequantize_zp255",
         "dequantize_zp255_dynamic_output_shape",
@@ -97,14 +177,51 @@ def _t2():
                     g.array("|u1", (1, 2, 2, 1), "AGT+/w=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AAB/wgAAG8IAAIC+AAAAAA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "dequantize_zp255_all_inputs_as_internal",
+        "dequantize_zp255_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=255, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AGT+/w=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "dequantize_scale_0_1",
         "dequantize_scale_0_1_dynamic_output_shape",
@@ -128,7 +245,44 @@ def _t3():
                     g.array("|u1", (8,), "AAkKCxRu/wM="),
                 ],
                 outputs=[
-                    g.array("<f4", (8,), "AACAv83MzL0AAAAAzczMPQAAgD8AACBBAADEQTMzM78="),
+                    g.array("<f4", (8,), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "dequantize_scale_0_1_all_inputs_as_internal",
+        "dequantize_scale_0_1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], consumers=1, scale=0.10000000149011612, zero_point=10),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="CgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (8,), "AAkKCxRu/wM="),
+                ],
+                outputs=[
+                    g.array("<f4", (8,), _D3),
                 ],
             ),
         ],
@@ -137,7 +291,11 @@ def _t3():
 
 TESTS = (
     ("dequantize", _t0),
-    ("dequantize_zp0", _t1),
-    ("dequantize_zp255", _t2),
-    ("dequantize_scale_0_1", _t3),
+    ("dequantize_all_inputs_as_internal", _t1),
+    ("dequantize_zp0", _t2),
+    ("dequantize_zp0_all_inputs_as_internal", _t3),
+    ("dequantize_zp255", _t4),
+    ("dequantize_zp255_all_inputs_as_internal", _t5),
+    ("dequantize_scale_0_1", _t6),
+    ("dequantize_scale_0_1_all_inputs_as_internal", _t7),
 )

@@ -12,8 +12,11 @@ SPEC = "conformance/specs/V1_0/embedding_lookup.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAAL8AAIA/AADAvwAAAEAAACDAAABAQAAAYMA="
-_D1 = "AAAwQQAAQEEAAFBBAABgQQAAqEEAALBBAAC4QQAAwEEAAPhBAAAAQgAABEIAAAhC"
-_D2 = "AACoQQAAsEEAALhBAADAQQAA+EEAAABCAAAEQgAACEI="
+_D1 = "AAAAQAAAIMAAAAAAAAAAvwAAAEAAACDA"
+_D2 = "AABAQAAAYMAAAAAAAAAAvwAAgD8AAMC/"
+_D3 = "AAAwQQAAQEEAAFBBAABgQQAAqEEAALBBAAC4QQAAwEEAAPhBAAAAQgAABEIAAAhC"
+_D4 = "AACoQQAAsEEAALhBAADAQQAA+EEAAABCAAAEQgAACEI="
+_D5 = "AABAP/kCFVAAAEDAAAAAAAAAiMA="
 
 
 def _t0():
@@ -42,7 +45,7 @@ def _t0():
                     g.array("<f4", (4, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), "AAAAQAAAIMAAAAAAAAAAvwAAAEAAACDA"),
+                    g.array("<f4", (3, 2), _D1),
                 ],
             ),
             g.feed(
@@ -51,7 +54,7 @@ def _t0():
                     g.array("<f4", (4, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), "AABAQAAAYMAAAAAAAAAAvwAAgD8AAMC/"),
+                    g.array("<f4", (3, 2), _D2),
                 ],
             ),
         ],
@@ -59,6 +62,54 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "embedding_lookup_all_inputs_as_internal",
+        "embedding_lookup_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AwAAAAAAAAABAAAA"),
+                    g.array("<f4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "embedding_lookup_rank3",
         "embedding_lookup_rank3_dynamic_output_shape",
@@ -76,7 +127,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D1,
+            values=_D3,
         ),
         feeds=[
             g.feed(
@@ -84,14 +135,87 @@ def _t1():
                     g.array("<i4", (2,), "AQAAAAIAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "embedding_lookup_rank3_all_tensors_as_inputs",
+        "embedding_lookup_rank3_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
+        "embedding_lookup_rank3_all_tensors_as_inputs_all_inputs_as_internal",
+        "embedding_lookup_rank3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
     return g.case(
         "embedding_lookup_rank3_weight_as_input",
         "embedding_lookup_rank3_dynamic_output_shape_weight_as_input",
@@ -114,17 +238,56 @@ def _t2():
             g.feed(
                 inputs=[
                     g.array("<i4", (2,), "AQAAAAIAAAA="),
-                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (3, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t6():
+    return g.case(
+        "embedding_lookup_rank3_weight_as_input_all_inputs_as_internal",
+        "embedding_lookup_rank3_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("weight_as_input", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
     return g.case(
         "embedding_lookup_single",
         "embedding_lookup_single_dynamic_output_shape",
@@ -147,7 +310,46 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("<i4", (1,), "BAAAAA=="),
-                    g.array("<f4", (5, 1), "AABAP/kCFVAAAEDAAAAAAAAAiMA="),
+                    g.array("<f4", (5, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1), "AACIwA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "embedding_lookup_single_all_inputs_as_internal",
+        "embedding_lookup_single_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "BAAAAA=="),
+                    g.array("<f4", (5, 1), _D5),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1), "AACIwA=="),
@@ -159,7 +361,12 @@ def _t3():
 
 TESTS = (
     ("embedding_lookup", _t0),
-    ("embedding_lookup_rank3", _t1),
-    ("embedding_lookup_rank3_weight_as_input", _t2),
-    ("embedding_lookup_single", _t3),
+    ("embedding_lookup_all_inputs_as_internal", _t1),
+    ("embedding_lookup_rank3", _t2),
+    ("embedding_lookup_rank3_all_tensors_as_inputs", _t3),
+    ("embedding_lookup_rank3_all_tensors_as_inputs_all_inputs_as_internal", _t4),
+    ("embedding_lookup_rank3_weight_as_input", _t5),
+    ("embedding_lookup_rank3_weight_as_input_all_inputs_as_internal", _t6),
+    ("embedding_lookup_single", _t7),
+    ("embedding_lookup_single_all_inputs_as_internal", _t8),
 )

@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/floor.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AADAvwAAAL8AAACAAAAAAAAAAD8AAIA/AADgPwAAAMA="
+_D1 = "AAAAwAAAgL8AAACAAAAAAAAAAAAAAIA/AACAPwAAAMA="
+_D2 = "YCDxx////0rK8klxgqj7N4Ko+7c="
+_D3 = "gCDxx/7//0rK8klxAAAAAAAAgL8="
+
 
 def _t0():
     return g.case(
@@ -32,10 +38,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), "AADAvwAAAL8AAACAAAAAAAAAAD8AAIA/AADgPwAAAMA="),
+                    g.array("<f4", (1, 2, 2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), "AAAAwAAAgL8AAACAAAAAAAAAAAAAAIA/AACAPwAAAMA="),
+                    g.array("<f4", (1, 2, 2, 2), _D1),
                 ],
             ),
         ],
@@ -43,6 +49,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "floor_all_inputs_as_internal",
+        "floor_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "floor_large",
         "floor_large_dynamic_output_shape",
@@ -63,23 +106,60 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), "YCDxx////0rK8klxgqj7N4Ko+7c="),
+                    g.array("<f4", (5,), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), "gCDxx/7//0rK8klxAAAAAAAAgL8="),
+                    g.array("<f4", (5,), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "floor_large_all_inputs_as_internal",
+        "floor_large_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("all_inputs_as_internal",), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "floor_special",
         "floor_special_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 27, (), ("FLOOR",)),
+        provenance=g.provenance(SPEC, 29, (), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -106,6 +186,8 @@ def _t2():
 
 TESTS = (
     ("floor", _t0),
-    ("floor_large", _t1),
-    ("floor_special", _t2),
+    ("floor_all_inputs_as_internal", _t1),
+    ("floor_large", _t2),
+    ("floor_large_all_inputs_as_internal", _t3),
+    ("floor_special", _t4),
 )

@@ -15,13 +15,21 @@ _D0 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBAAABgwAAAQ
 _D1 = "AACAPwAAQL8AAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
 _D2 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8="
 _D3 = "AAAAPwAAgL8AAAAAAACAPg=="
-_D4 = "iIaEenp8hH5+eICCfniCfISEeIQ="
-_D5 = "CAAAAPD///8AAAAABAAAAA=="
-_D6 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
-_D7 = "AACAPwAAQL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
-_D8 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAwEAAAMBAAAB4QAAAjEAAAOA/"
-_D9 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBA"
-_D10 = "AAAQQAAA0D8AADDAAABIQA=="
+_D4 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D5 = "iIaEenp8hH5+eICCfniCfISEeIQ="
+_D6 = "CAAAAPD///8AAAAABAAAAA=="
+_D7 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
+_D8 = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D9 = "AACAPwAAQL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D10 = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D11 = "AACAPwAAAAAAAFBAAACIQAAAQEAAABhAAAC8QAAAwEAAAMBAAAB4QAAAjEAAAOA/"
+_D12 = "AwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D13 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBA"
+_D14 = "AAAQQAAA0D8AADDAAABIQA=="
+_D15 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+"
+_D16 = "AACAvwAAAAAAAAAAAABAwA=="
+_D17 = "AACAvwAAAAAAAAA/AAAQwAAAMEAAAKA/"
+_D18 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/"
 
 
 def _t0():
@@ -61,6 +69,134 @@ def _t0():
 
 def _t1():
     return g.case(
+        "fully_connected_rank2_none_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 80)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAA/AACAvwAAAAAAAIA+AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "fully_connected_rank2_none_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_none_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "fully_connected_rank2_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "fully_connected_rank2_none_quant8",
         "fully_connected_rank2_dynamic_output_shape_none_quant8",
         "V1_0",
@@ -94,7 +230,131 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "fully_connected_rank2_none_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "fully_connected_rank2_none_quant8_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_none_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "fully_connected_rank2_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "fully_connected_rank2_none_weight_as_input",
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input",
@@ -131,7 +391,57 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "fully_connected_rank2_none_weight_as_input_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "fully_connected_rank2_none_weight_as_input_quant8",
         "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_quant8",
@@ -157,8 +467,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
-                    g.array("|u1", (4, 5), _D4),
-                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
@@ -168,7 +478,53 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "fully_connected_rank2_none_weight_as_input_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_none_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "fully_connected_rank2_relu",
         "fully_connected_rank2_dynamic_output_shape_relu",
@@ -196,14 +552,142 @@ def _t4():
                     g.array("<f4", (3, 5), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D6),
+                    g.array("<f4", (3, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "fully_connected_rank2_relu_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 80)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAA/AACAvwAAAAAAAIA+AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "fully_connected_rank2_relu_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "fully_connected_rank2_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "fully_connected_rank2_relu_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu_quant8",
@@ -238,7 +722,131 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "fully_connected_rank2_relu_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAQAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "fully_connected_rank2_relu_quant8_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "fully_connected_rank2_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "fully_connected_rank2_relu_weight_as_input",
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input",
@@ -268,14 +876,64 @@ def _t6():
                     g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D6),
+                    g.array("<f4", (3, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "fully_connected_rank2_relu_weight_as_input_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "fully_connected_rank2_relu_weight_as_input_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_quant8",
@@ -301,8 +959,8 @@ def _t7():
             g.feed(
                 inputs=[
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
-                    g.array("|u1", (4, 5), _D4),
-                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
@@ -312,7 +970,53 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "fully_connected_rank2_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7K4n6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "fully_connected_rank2_relu1",
         "fully_connected_rank2_dynamic_output_shape_relu1",
@@ -340,14 +1044,142 @@ def _t8():
                     g.array("<f4", (3, 5), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D7),
+                    g.array("<f4", (3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "fully_connected_rank2_relu1_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 80)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAA/AACAvwAAAAAAAIA+AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "fully_connected_rank2_relu1_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu1_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "fully_connected_rank2_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "fully_connected_rank2_relu1_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu1_quant8",
@@ -382,7 +1214,131 @@ def _t9():
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "fully_connected_rank2_relu1_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAgAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "fully_connected_rank2_relu1_quant8_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "fully_connected_rank2_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "fully_connected_rank2_relu1_weight_as_input",
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input",
@@ -412,14 +1368,64 @@ def _t10():
                     g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D7),
+                    g.array("<f4", (3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "fully_connected_rank2_relu1_weight_as_input_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "fully_connected_rank2_relu1_weight_as_input_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_quant8",
@@ -445,8 +1451,8 @@ def _t11():
             g.feed(
                 inputs=[
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
-                    g.array("|u1", (4, 5), _D4),
-                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
@@ -456,7 +1462,53 @@ def _t11():
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "fully_connected_rank2_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu1_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iHqIiIiIiIiIiIiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "fully_connected_rank2_relu6",
         "fully_connected_rank2_dynamic_output_shape_relu6",
@@ -484,14 +1536,142 @@ def _t12():
                     g.array("<f4", (3, 5), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D8),
+                    g.array("<f4", (3, 4), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "fully_connected_rank2_relu6_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 80)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAA/AACAvwAAAAAAAIA+AwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "fully_connected_rank2_relu6_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu6_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "fully_connected_rank2_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "fully_connected_rank2_relu6_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu6_quant8",
@@ -526,7 +1706,131 @@ def _t13():
     )
 
 
-def _t14():
+def _t41():
+    return g.case(
+        "fully_connected_rank2_relu6_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 20)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 20, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="iIaEenp8hH5+eICCfniCfISEeIQIAAAA8P///wAAAAAEAAAAAwAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "fully_connected_rank2_relu6_quant8_all_tensors_as_inputs",
+        "fully_connected_rank2_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "fully_connected_rank2_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "fully_connected_rank2_relu6_weight_as_input",
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input",
@@ -556,14 +1860,64 @@ def _t14():
                     g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 4), _D8),
+                    g.array("<f4", (3, 4), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "fully_connected_rank2_relu6_weight_as_input_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "fully_connected_rank2_relu6_weight_as_input_quant8",
         "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_quant8",
@@ -589,8 +1943,8 @@ def _t15():
             g.feed(
                 inputs=[
                     g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
-                    g.array("|u1", (4, 5), _D4),
-                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (4, 5), _D5),
+                    g.array("<i4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
@@ -600,7 +1954,53 @@ def _t15():
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "fully_connected_rank2_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "fully_connected_rank2_dynamic_output_shape_relu6_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAIAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D6),
+                    g.array("|u1", (3, 5), "foCAeoJ9iHt4goOIeXp8"),
+                    g.array("|u1", (4, 5), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 4), "iICaopiTr7Cwn6OO"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "fully_connected_rank4",
         "fully_connected_rank4_dynamic_output_shape",
@@ -625,17 +2025,145 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 3), _D9),
+                    g.array("<f4", (2, 1, 2, 3), _D13),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "fully_connected_rank4_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAPwAAAL8AAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "fully_connected_rank4_all_tensors_as_inputs",
+        "fully_connected_rank4_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D13),
+                    g.array("<f4", (2, 6), _D15),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "fully_connected_rank4_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D13),
+                    g.array("<f4", (2, 6), _D15),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "fully_connected_rank4_quant8",
         "fully_connected_rank4_dynamic_output_shape_quant8",
@@ -670,7 +2198,131 @@ def _t17():
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "fully_connected_rank4_quant8_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=246, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="/vz68PDy+vT07vb4EAAAAPj///8AAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "fully_connected_rank4_quant8_all_tensors_as_inputs",
+        "fully_connected_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
+                    g.array("|u1", (2, 6), "/vz68PDy+vT07vb4"),
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "fully_connected_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=246, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAABQAAAAA9gAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
+                    g.array("|u1", (2, 6), "/vz68PDy+vT07vb4"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "fully_connected_rank4_weight_as_input",
         "fully_connected_rank4_dynamic_output_shape_weight_as_input",
@@ -695,19 +2347,69 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 3), _D9),
-                    g.array("<f4", (2, 6), "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+"),
+                    g.array("<f4", (2, 1, 2, 3), _D13),
+                    g.array("<f4", (2, 6), _D15),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "fully_connected_rank4_weight_as_input_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", "", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D13),
+                    g.array("<f4", (2, 6), _D15),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "fully_connected_rank4_weight_as_input_quant8",
         "fully_connected_rank4_dynamic_output_shape_weight_as_input_quant8",
@@ -744,7 +2446,53 @@ def _t19():
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "fully_connected_rank4_weight_as_input_quant8_all_inputs_as_internal",
+        "fully_connected_rank4_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=246),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=246, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAABQAAAAA9gAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EAAAAPj///8="),
+                    g.array("|u1", (2, 1, 2, 3), "EhQUDhYRHA8MFhcc"),
+                    g.array("|u1", (2, 6), "/vz68PDy+vT07vb4"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "TkkmVQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "fully_connected_square",
         "fully_connected_square_dynamic_output_shape",
@@ -769,17 +2517,145 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AACAvwAAAAAAAAAAAABAwA=="),
+                    g.array("<f4", (2, 2), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), "AACAvwAAAAAAAAA/AAAQwAAAMEAAAKA/"),
+                    g.array("<f4", (2, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t61():
+    return g.case(
+        "fully_connected_square_all_inputs_as_internal",
+        "fully_connected_square_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAAAAAAD8AAIC+AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "fully_connected_square_all_tensors_as_inputs",
+        "fully_connected_square_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D16),
+                    g.array("<f4", (3, 2), _D18),
+                    g.array("<f4", (3,), "AAAAAAAAAD8AAIC+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "fully_connected_square_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_square_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D16),
+                    g.array("<f4", (3, 2), _D18),
+                    g.array("<f4", (3,), "AAAAAAAAAD8AAIC+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "fully_connected_square_quant8",
         "fully_connected_square_dynamic_output_shape_quant8",
@@ -814,27 +2690,197 @@ def _t21():
     )
 
 
+def _t65():
+    return g.case(
+        "fully_connected_square_quant8_all_inputs_as_internal",
+        "fully_connected_square_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 6)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 6, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="CwoJBAQFAAAAAAQAAAD+////AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "YmRkXg=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Gh4gFSkj"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "fully_connected_square_quant8_all_tensors_as_inputs",
+        "fully_connected_square_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "YmRkXg=="),
+                    g.array("|u1", (3, 2), "CwoJBAQF"),
+                    g.array("<i4", (3,), "AAAAAAQAAAD+////"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Gh4gFSkj"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "fully_connected_square_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_square_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAGQAAAAABwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAQAAAD+////"),
+                    g.array("|u1", (2, 2), "YmRkXg=="),
+                    g.array("|u1", (3, 2), "CwoJBAQF"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Gh4gFSkj"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("fully_connected_rank2_none", _t0),
-    ("fully_connected_rank2_none_quant8", _t1),
-    ("fully_connected_rank2_none_weight_as_input", _t2),
-    ("fully_connected_rank2_none_weight_as_input_quant8", _t3),
-    ("fully_connected_rank2_relu", _t4),
-    ("fully_connected_rank2_relu_quant8", _t5),
-    ("fully_connected_rank2_relu_weight_as_input", _t6),
-    ("fully_connected_rank2_relu_weight_as_input_quant8", _t7),
-    ("fully_connected_rank2_relu1", _t8),
-    ("fully_connected_rank2_relu1_quant8", _t9),
-    ("fully_connected_rank2_relu1_weight_as_input", _t10),
-    ("fully_connected_rank2_relu1_weight_as_input_quant8", _t11),
-    ("fully_connected_rank2_relu6", _t12),
-    ("fully_connected_rank2_relu6_quant8", _t13),
-    ("fully_connected_rank2_relu6_weight_as_input", _t14),
-    ("fully_connected_rank2_relu6_weight_as_input_quant8", _t15),
-    ("fully_connected_rank4", _t16),
-    ("fully_connected_rank4_quant8", _t17),
-    ("fully_connected_rank4_weight_as_input", _t18),
-    ("fully_connected_rank4_weight_as_input_quant8", _t19),
-    ("fully_connected_square", _t20),
-    ("fully_connected_square_quant8", _t21),
+    ("fully_connected_rank2_none_all_inputs_as_internal", _t1),
+    ("fully_connected_rank2_none_all_tensors_as_inputs", _t2),
+    ("fully_connected_rank2_none_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("fully_connected_rank2_none_quant8", _t4),
+    ("fully_connected_rank2_none_quant8_all_inputs_as_internal", _t5),
+    ("fully_connected_rank2_none_quant8_all_tensors_as_inputs", _t6),
+    ("fully_connected_rank2_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("fully_connected_rank2_none_weight_as_input", _t8),
+    ("fully_connected_rank2_none_weight_as_input_all_inputs_as_internal", _t9),
+    ("fully_connected_rank2_none_weight_as_input_quant8", _t10),
+    ("fully_connected_rank2_none_weight_as_input_quant8_all_inputs_as_internal", _t11),
+    ("fully_connected_rank2_relu", _t12),
+    ("fully_connected_rank2_relu_all_inputs_as_internal", _t13),
+    ("fully_connected_rank2_relu_all_tensors_as_inputs", _t14),
+    ("fully_connected_rank2_relu_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("fully_connected_rank2_relu_quant8", _t16),
+    ("fully_connected_rank2_relu_quant8_all_inputs_as_internal", _t17),
+    ("fully_connected_rank2_relu_quant8_all_tensors_as_inputs", _t18),
+    ("fully_connected_rank2_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("fully_connected_rank2_relu_weight_as_input", _t20),
+    ("fully_connected_rank2_relu_weight_as_input_all_inputs_as_internal", _t21),
+    ("fully_connected_rank2_relu_weight_as_input_quant8", _t22),
+    ("fully_connected_rank2_relu_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("fully_connected_rank2_relu1", _t24),
+    ("fully_connected_rank2_relu1_all_inputs_as_internal", _t25),
+    ("fully_connected_rank2_relu1_all_tensors_as_inputs", _t26),
+    ("fully_connected_rank2_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("fully_connected_rank2_relu1_quant8", _t28),
+    ("fully_connected_rank2_relu1_quant8_all_inputs_as_internal", _t29),
+    ("fully_connected_rank2_relu1_quant8_all_tensors_as_inputs", _t30),
+    ("fully_connected_rank2_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("fully_connected_rank2_relu1_weight_as_input", _t32),
+    ("fully_connected_rank2_relu1_weight_as_input_all_inputs_as_internal", _t33),
+    ("fully_connected_rank2_relu1_weight_as_input_quant8", _t34),
+    ("fully_connected_rank2_relu1_weight_as_input_quant8_all_inputs_as_internal", _t35),
+    ("fully_connected_rank2_relu6", _t36),
+    ("fully_connected_rank2_relu6_all_inputs_as_internal", _t37),
+    ("fully_connected_rank2_relu6_all_tensors_as_inputs", _t38),
+    ("fully_connected_rank2_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("fully_connected_rank2_relu6_quant8", _t40),
+    ("fully_connected_rank2_relu6_quant8_all_inputs_as_internal", _t41),
+    ("fully_connected_rank2_relu6_quant8_all_tensors_as_inputs", _t42),
+    ("fully_connected_rank2_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("fully_connected_rank2_relu6_weight_as_input", _t44),
+    ("fully_connected_rank2_relu6_weight_as_input_all_inputs_as_internal", _t45),
+    ("fully_connected_rank2_relu6_weight_as_input_quant8", _t46),
+    ("fully_connected_rank2_relu6_weight_as_input_quant8_all_inputs_as_internal", _t47),
+    ("fully_connected_rank4", _t48),
+    ("fully_connected_rank4_all_inputs_as_internal", _t49),
+    ("fully_connected_rank4_all_tensors_as_inputs", _t50),
+    ("fully_connected_rank4_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("fully_connected_rank4_quant8", _t52),
+    ("fully_connected_rank4_quant8_all_inputs_as_internal", _t53),
+    ("fully_connected_rank4_quant8_all_tensors_as_inputs", _t54),
+    ("fully_connected_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("fully_connected_rank4_weight_as_input", _t56),
+    ("fully_connected_rank4_weight_as_input_all_inputs_as_internal", _t57),
+    ("fully_connected_rank4_weight_as_input_quant8", _t58),
+    ("fully_connected_rank4_weight_as_input_quant8_all_inputs_as_internal", _t59),
+    ("fully_connected_square", _t60),
+    ("fully_connected_square_all_inputs_as_internal", _t61),
+    ("fully_connected_square_all_tensors_as_inputs", _t62),
+    ("fully_connected_square_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("fully_connected_square_quant8", _t64),
+    ("fully_connected_square_quant8_all_inputs_as_internal", _t65),
+    ("fully_connected_square_quant8_all_tensors_as_inputs", _t66),
+    ("fully_connected_square_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t67),
 )

@@ -22,6 +22,9 @@ _D7 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
 _D8 = "+f///7v///8AAAAAAQAAAAMAAAAfAAAACQAAAFsAAAA="
 _D9 = "+f///7v///8DAAAAHwAAAAAAAAAAAAAAAwAAAB8AAAAAAAAAAAAAAA=="
 _D10 = "CQAAAFsAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D11 = "AAAgQQAAMEEAAEBBAABQQQAAoEEAAKhBAACwQQAAuEEAAPBBAAD4QQAAAEIAAARC"
+_D12 = "AACgQQAAqEEAALBBAAC4QQAAAAAAAAAAAAAAAAAAAAAAACBBAAAwQQAAQEEAAFBB"
+_D13 = "6AMAAAUAAAD9////BAAAAA=="
 
 
 def _t0():
@@ -83,6 +86,193 @@ def _t0():
 
 def _t1():
     return g.case(
+        "hashtable_lookup_all_inputs_as_internal",
+        "hashtable_lookup_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 5],
+            outputs=[3, 4],
+            values="+f///wAAAAADAAAACQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D1),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D3),
+                    g.array("|u1", (5,), "AQEAAQA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D4),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D5),
+                    g.array("|u1", (5,), "AQEAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D6),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D7),
+                    g.array("|u1", (5,), "AAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "hashtable_lookup_all_tensors_as_inputs",
+        "hashtable_lookup_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3, 4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D1),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D3),
+                    g.array("|u1", (5,), "AQEAAQA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D4),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D5),
+                    g.array("|u1", (5,), "AQEAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D7),
+                    g.array("|u1", (5,), "AAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "hashtable_lookup_all_tensors_as_inputs_all_inputs_as_internal",
+        "hashtable_lookup_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 5],
+            outputs=[3, 4],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D1),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D3),
+                    g.array("|u1", (5,), "AQEAAQA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D4),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D5),
+                    g.array("|u1", (5,), "AQEAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D7),
+                    g.array("|u1", (5,), "AAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "hashtable_lookup_weight_as_input",
         "hashtable_lookup_dynamic_output_shape_weight_as_input",
         "V1_0",
@@ -140,7 +330,72 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "hashtable_lookup_weight_as_input_all_inputs_as_internal",
+        "hashtable_lookup_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "weight_as_input", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 5],
+            outputs=[3, 4],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D1),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D3),
+                    g.array("|u1", (5,), "AQEAAQA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D4),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D5),
+                    g.array("|u1", (5,), "AQEAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5, 2), _D7),
+                    g.array("|u1", (5,), "AAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "hashtable_lookup_int32",
         "hashtable_lookup_dynamic_output_shape_int32",
@@ -197,7 +452,67 @@ def _t2():
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "hashtable_lookup_int32_all_tensors_as_inputs",
+        "hashtable_lookup_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("int32", "", "all_tensors_as_inputs"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3, 4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D1),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<i4", (4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<i4", (5, 2), _D9),
+                    g.array("|u1", (5,), "AQEAAQA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D4),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<i4", (4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<i4", (5, 2), _D10),
+                    g.array("|u1", (5,), "AQEAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<i4", (4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<i4", (5, 2), _D7),
+                    g.array("|u1", (5,), "AAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "hashtable_lookup_int32_weight_as_input",
         "hashtable_lookup_dynamic_output_shape_int32_weight_as_input",
@@ -256,7 +571,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t9():
     return g.case(
         "hashtable_lookup_rank3",
         "hashtable_lookup_rank3_dynamic_output_shape",
@@ -282,10 +597,10 @@ def _t4():
                 inputs=[
                     g.array("<i4", (3,), "FAAAAAUAAAAKAAAA"),
                     g.array("<i4", (3,), "CgAAABQAAAAeAAAA"),
-                    g.array("<f4", (3, 2, 2), "AAAgQQAAMEEAAEBBAABQQQAAoEEAAKhBAACwQQAAuEEAAPBBAAD4QQAAAEIAAARC"),
+                    g.array("<f4", (3, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), "AACgQQAAqEEAALBBAAC4QQAAAAAAAAAAAAAAAAAAAAAAACBBAAAwQQAAQEEAAFBB"),
+                    g.array("<f4", (3, 2, 2), _D12),
                     g.array("|u1", (3,), "AQAB"),
                 ],
             ),
@@ -293,7 +608,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t10():
+    return g.case(
+        "hashtable_lookup_rank3_all_inputs_as_internal",
+        "hashtable_lookup_rank3_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 5],
+            outputs=[3, 4],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "FAAAAAUAAAAKAAAA"),
+                    g.array("<i4", (3,), "CgAAABQAAAAeAAAA"),
+                    g.array("<f4", (3, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D12),
+                    g.array("|u1", (3,), "AQAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "hashtable_lookup_quant8",
         "hashtable_lookup_quant8_dynamic_output_shape",
@@ -317,7 +675,50 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (4,), "6AMAAAUAAAD9////BAAAAA=="),
+                    g.array("<i4", (4,), _D13),
+                    g.array("<i4", (3,), "/f///wQAAADoAwAA"),
+                    g.array("|u1", (3, 2), "gP8BgcgA"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "yAAAAID/AYE="),
+                    g.array("|u1", (4,), "AQABAQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "hashtable_lookup_quant8_all_inputs_as_internal",
+        "hashtable_lookup_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 5],
+            outputs=[3, 4],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D13),
                     g.array("<i4", (3,), "/f///wQAAADoAwAA"),
                     g.array("|u1", (3, 2), "gP8BgcgA"),
                 ],
@@ -332,9 +733,16 @@ def _t5():
 
 TESTS = (
     ("hashtable_lookup", _t0),
-    ("hashtable_lookup_weight_as_input", _t1),
-    ("hashtable_lookup_int32", _t2),
-    ("hashtable_lookup_int32_weight_as_input", _t3),
-    ("hashtable_lookup_rank3", _t4),
-    ("hashtable_lookup_quant8", _t5),
+    ("hashtable_lookup_all_inputs_as_internal", _t1),
+    ("hashtable_lookup_all_tensors_as_inputs", _t2),
+    ("hashtable_lookup_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("hashtable_lookup_weight_as_input", _t4),
+    ("hashtable_lookup_weight_as_input_all_inputs_as_internal", _t5),
+    ("hashtable_lookup_int32", _t6),
+    ("hashtable_lookup_int32_all_tensors_as_inputs", _t7),
+    ("hashtable_lookup_int32_weight_as_input", _t8),
+    ("hashtable_lookup_rank3", _t9),
+    ("hashtable_lookup_rank3_all_inputs_as_internal", _t10),
+    ("hashtable_lookup_quant8", _t11),
+    ("hashtable_lookup_quant8_all_inputs_as_internal", _t12),
 )

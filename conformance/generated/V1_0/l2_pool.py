@@ -13,6 +13,10 @@ SPEC = "conformance/specs/V1_0/l2_pool.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
 _D1 = "AACAPwAAAEBTeRFA4UYmQDBG4j8+sqxAVGSeQGe08z+EAY1AHow0QDA8iEAR/AFAAAAgQAAAQECLT51AOWJPQF9ftUBDUyxAAAAgQCGjiUCUpUtAgbFFQB0srkAwPIhA"
+_D2 = "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D3 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D4 = "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"
+_D5 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
 
 
 def _t0():
@@ -58,6 +62,52 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_pool_explicit_none_all_inputs_as_internal",
+        "l2_pool_explicit_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("none", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_pool_explicit_relu",
         "l2_pool_explicit_dynamic_output_shape_relu",
         "V1_0",
@@ -97,7 +147,53 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_pool_explicit_relu_all_inputs_as_internal",
+        "l2_pool_explicit_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("relu", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_pool_explicit_relu1",
         "l2_pool_explicit_dynamic_output_shape_relu1",
@@ -131,14 +227,60 @@ def _t2():
                     g.array("<f4", (2, 3, 4, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"),
+                    g.array("<f4", (2, 2, 3, 2), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_pool_explicit_relu1_all_inputs_as_internal",
+        "l2_pool_explicit_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_pool_explicit_relu6",
         "l2_pool_explicit_dynamic_output_shape_relu6",
@@ -179,7 +321,53 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "l2_pool_explicit_relu6_all_inputs_as_internal",
+        "l2_pool_explicit_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "l2_pool_same",
         "l2_pool_same_dynamic_output_shape",
@@ -207,17 +395,60 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="),
+                    g.array("<f4", (1, 5, 4, 1), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"),
+                    g.array("<f4", (1, 3, 2, 1), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "l2_pool_same_all_inputs_as_internal",
+        "l2_pool_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "l2_pool_valid",
         "l2_pool_valid_dynamic_output_shape",
@@ -245,7 +476,50 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"),
+                    g.array("<f4", (1, 3, 3, 3), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "l2_pool_valid_all_inputs_as_internal",
+        "l2_pool_valid_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D5),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
@@ -257,9 +531,15 @@ def _t5():
 
 TESTS = (
     ("l2_pool_explicit_none", _t0),
-    ("l2_pool_explicit_relu", _t1),
-    ("l2_pool_explicit_relu1", _t2),
-    ("l2_pool_explicit_relu6", _t3),
-    ("l2_pool_same", _t4),
-    ("l2_pool_valid", _t5),
+    ("l2_pool_explicit_none_all_inputs_as_internal", _t1),
+    ("l2_pool_explicit_relu", _t2),
+    ("l2_pool_explicit_relu_all_inputs_as_internal", _t3),
+    ("l2_pool_explicit_relu1", _t4),
+    ("l2_pool_explicit_relu1_all_inputs_as_internal", _t5),
+    ("l2_pool_explicit_relu6", _t6),
+    ("l2_pool_explicit_relu6_all_inputs_as_internal", _t7),
+    ("l2_pool_same", _t8),
+    ("l2_pool_same_all_inputs_as_internal", _t9),
+    ("l2_pool_valid", _t10),
+    ("l2_pool_valid_all_inputs_as_internal", _t11),
 )

@@ -12,6 +12,10 @@ SPEC = "conformance/specs/V1_0/local_response_normalization.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/AAAAvwAAgEAAAMA/AABAwAAAAAAAACBA"
+_D1 = "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/ZH4pvgPsnz+s0sg+gzCVvwAAAACfjp0/"
+_D2 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"
+_D3 = "20+WPttPFr/Hd2E/208WPttPFj/bT5a+LzfEvTA3RD9iKZM+ZCkTvwAAAAD7RPU+"
+_D4 = "9AQ1Py75ZL/p3HI/LvnkPi75ZD/0BDW/LvnkvkJbeD9AAVU/6dxyvwAAAACmsG0/"
 
 
 def _t0():
@@ -43,7 +47,7 @@ def _t0():
                     g.array("<f4", (1, 1, 2, 6), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/ZH4pvgPsnz+s0sg+gzCVvwAAAACfjp0/"),
+                    g.array("<f4", (1, 1, 2, 6), _D1),
                 ],
             ),
         ],
@@ -51,6 +55,47 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "local_response_normalization_r1_all_inputs_as_internal",
+        "local_response_normalization_r1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AQAAAAAAgD8AAAA/AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "local_response_normalization_r2",
         "local_response_normalization_r2_dynamic_output_shape",
@@ -79,14 +124,55 @@ def _t1():
                     g.array("<f4", (1, 1, 2, 6), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"),
+                    g.array("<f4", (1, 1, 2, 6), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "local_response_normalization_r2_all_inputs_as_internal",
+        "local_response_normalization_r2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAAAAEAAAIA+AABAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "local_response_normalization_r9",
         "local_response_normalization_r9_dynamic_output_shape",
@@ -115,14 +201,55 @@ def _t2():
                     g.array("<f4", (1, 1, 2, 6), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), "20+WPttPFr/Hd2E/208WPttPFj/bT5a+LzfEvTA3RD9iKZM+ZCkTvwAAAAD7RPU+"),
+                    g.array("<f4", (1, 1, 2, 6), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "local_response_normalization_r9_all_inputs_as_internal",
+        "local_response_normalization_r9_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="CQAAAAAAgD8AAAA+AACAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "local_response_normalization_r0",
         "local_response_normalization_r0_dynamic_output_shape",
@@ -151,7 +278,48 @@ def _t3():
                     g.array("<f4", (1, 1, 2, 6), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), "9AQ1Py75ZL/p3HI/LvnkPi75ZD/0BDW/LvnkvkJbeD9AAVU/6dxyvwAAAACmsG0/"),
+                    g.array("<f4", (1, 1, 2, 6), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "local_response_normalization_r0_all_inputs_as_internal",
+        "local_response_normalization_r0_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAAAAAgD8AAIA/AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D4),
                 ],
             ),
         ],
@@ -160,7 +328,11 @@ def _t3():
 
 TESTS = (
     ("local_response_normalization_r1", _t0),
-    ("local_response_normalization_r2", _t1),
-    ("local_response_normalization_r9", _t2),
-    ("local_response_normalization_r0", _t3),
+    ("local_response_normalization_r1_all_inputs_as_internal", _t1),
+    ("local_response_normalization_r2", _t2),
+    ("local_response_normalization_r2_all_inputs_as_internal", _t3),
+    ("local_response_normalization_r9", _t4),
+    ("local_response_normalization_r9_all_inputs_as_internal", _t5),
+    ("local_response_normalization_r0", _t6),
+    ("local_response_normalization_r0_all_inputs_as_internal", _t7),
 )

@@ -10,6 +10,14 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/logistic.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAwQAAIMAAAIC/AACAvgAAAAAAAAA/AADAPwAA/kA="
+_D1 = "79GvOYlbmz2xsok+ZyrgPgAAAD9/WR8/kExRP5vofz8="
+_D2 = "AABIwgAA8MAAAEDAAAAAAAAAAEAAAPBAAACgQQAAm0I="
+_D3 = "6ytpG1noEDqiQUI9AAAAP+t7YT/G238/AACAPwAAgD8="
+_D4 = "AAAAAAAAwD4AAIA/AAAwQAAA/0E="
+_D5 = "AAAAPwC5Fz+oJjs/KZ5wPwAAgD8="
+
 
 def _t0():
     return g.case(
@@ -32,10 +40,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), "AAAAwQAAIMAAAIC/AACAvgAAAAAAAAA/AADAPwAA/kA="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "79GvOYlbmz2xsok+ZyrgPgAAAD9/WR8/kExRP5vofz8="),
+                    g.array("<f4", (2, 4), _D1),
                 ],
             ),
         ],
@@ -43,6 +51,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "logistic_all_inputs_as_internal",
+        "logistic_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "logistic_quant8",
         "logistic_dynamic_output_shape_quant8",
@@ -73,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "logistic_quant8_all_inputs_as_internal",
+        "logistic_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AFhwfICImP8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "ABNFcICf0f8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "logistic_saturating",
         "logistic_saturating_dynamic_output_shape",
@@ -94,17 +176,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), "AABIwgAA8MAAAEDAAAAAAAAAAEAAAPBAAACgQQAAm0I="),
+                    g.array("<f4", (1, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), "6ytpG1noEDqiQUI9AAAAP+t7YT/G238/AACAPwAAgD8="),
+                    g.array("<f4", (1, 2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "logistic_saturating_all_inputs_as_internal",
+        "logistic_saturating_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "logistic_saturating_quant8",
         "logistic_saturating_dynamic_output_shape_quant8",
@@ -135,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "logistic_saturating_quant8_all_inputs_as_internal",
+        "logistic_saturating_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "AFVeZGhzjP8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "AAAMgOH///8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "logistic_positive",
         "logistic_positive_dynamic_output_shape",
@@ -156,17 +312,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), "AAAAAAAAwD4AAIA/AAAwQAAA/0E="),
+                    g.array("<f4", (5,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), "AAAAPwC5Fz+oJjs/KZ5wPwAAgD8="),
+                    g.array("<f4", (5,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "logistic_positive_all_inputs_as_internal",
+        "logistic_positive_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "logistic_positive_quant8",
         "logistic_positive_dynamic_output_shape_quant8",
@@ -197,11 +390,54 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "logistic_positive_quant8_all_inputs_as_internal",
+        "logistic_positive_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (5,), "AAMIFv8="),
+                ],
+                outputs=[
+                    g.array("|u1", (5,), "gJi78f8="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("logistic", _t0),
-    ("logistic_quant8", _t1),
-    ("logistic_saturating", _t2),
-    ("logistic_saturating_quant8", _t3),
-    ("logistic_positive", _t4),
-    ("logistic_positive_quant8", _t5),
+    ("logistic_all_inputs_as_internal", _t1),
+    ("logistic_quant8", _t2),
+    ("logistic_quant8_all_inputs_as_internal", _t3),
+    ("logistic_saturating", _t4),
+    ("logistic_saturating_all_inputs_as_internal", _t5),
+    ("logistic_saturating_quant8", _t6),
+    ("logistic_saturating_quant8_all_inputs_as_internal", _t7),
+    ("logistic_positive", _t8),
+    ("logistic_positive_all_inputs_as_internal", _t9),
+    ("logistic_positive_quant8", _t10),
+    ("logistic_positive_quant8_all_inputs_as_internal", _t11),
 )

@@ -14,10 +14,23 @@ SPEC = "conformance/specs/V1_0/lsh_projection.mod.py"
 _D0 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEECAAAA"
 _D1 = "DAAAAAcAAAD9////KAAAAOgDAACz////"
 _D2 = "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAA="
-_D3 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
-_D4 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAA"
-_D5 = "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"
-_D6 = "AwAAAAIAAAACAAAAAQAAAA=="
+_D3 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEECAAAAAAAAAAAAAAA="
+_D4 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
+_D5 = "AgAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D6 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAA"
+_D7 = "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"
+_D8 = "AwAAAAIAAAACAAAAAQAAAA=="
+_D9 = "AQAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D10 = "AACAPwAAAEAAAAC/AACAPgAAQEA="
+_D11 = "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAAAAAAA"
+_D12 = "AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhA"
+_D13 = "AQAAAAIAAAADAAAABAAAAAUAAAAGAAAABwAAAAgAAAD//////v////3////8////+/////r////5////+P///w=="
+_D14 = "AABAwAAAMMAAACDAAAAQwAAAAMAAAOC/AADAvwAAoL8AAIC/AABAvwAAAL8AAIC+AAAAAAAAgD4AAAA/AABAPwAAgD8AAKA/AADAPwAA4D8="
+_D15 = "AAAAwQAA8MAAAODAAADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBAAADgQAAA8EA="
+_D16 = "7P///+3////u////7/////D////x////8v////P////0////9f////b////3////+P////n////6////+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAABwAAAAgAAAAJAAAACgAAAAsAAAAMAAAADQAAAA4AAAAPAAAAEAAAABEAAAASAAAAEwAAAA=="
+_D17 = "AAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAAAAAAAAAAA="
+_D18 = "zv///8/////S////1////97////n////8v////////8OAAAAHwAAADIAAABHAAAAXgAAAHcAAACSAAAArwAAAM4AAADvAAAAEgEAADcBAABeAQAAhwEAALIBAADfAQAADgIAAD8CAAByAgAApwIAAN4CAAAXAwAAUgMAAI8DAADOAwAADwQAAFIEAACXBAAA3gQAACcFAAByBQAAvwUAAA4GAABfBgAAsgYAAAcHAABeBwAAtwcAABIIAABvCAAAzggAAC8JAACSCQAA9wkAAF4KAADHCgAAMgsAAJ8LAAAODAAAfwwAAPIMAABnDQAA3g0AAFcOAADSDgAATw8AAM4PAABPEAAA0hAAAFcRAADeEQAAZxIAAPISAAB/EwAADhQAAJ8UAAAyFQAAxxUAAF4WAAD3FgAAkhcAAC8YAAA="
+_D19 = "AwAAAAEAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -58,6 +71,131 @@ def _t0():
 
 def _t1():
     return g.case(
+        "lsh_projection_dense_int32_all_inputs_as_internal",
+        "lsh_projection_dense_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D1),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "lsh_projection_dense_int32_all_tensors_as_inputs",
+        "lsh_projection_dense_int32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<i4", (3, 2), _D1),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "lsh_projection_dense_int32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_dense_int32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D1),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "lsh_projection_dense_int32_weight_as_input",
         "lsh_projection_dense_int32_dynamic_output_shape_weight_as_input",
         "V1_0",
@@ -81,7 +219,7 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D3),
+                    g.array("<f4", (4, 2), _D4),
                     g.array("<i4", (3, 2), _D1),
                     g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
                 ],
@@ -93,7 +231,53 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "lsh_projection_dense_int32_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_dense_int32_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D1),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "lsh_projection_sparse_float32",
         "lsh_projection_sparse_float32_dynamic_output_shape",
@@ -113,23 +297,148 @@ def _t2():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D4,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 3), _D7),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), _D6),
+                    g.array("<i4", (4,), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "lsh_projection_sparse_float32_all_inputs_as_internal",
+        "lsh_projection_sparse_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "lsh_projection_sparse_float32_all_tensors_as_inputs",
+        "lsh_projection_sparse_float32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D7),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "lsh_projection_sparse_float32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_sparse_float32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "lsh_projection_sparse_float32_weight_as_input",
         "lsh_projection_sparse_float32_dynamic_output_shape_weight_as_input",
@@ -154,19 +463,65 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D3),
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D7),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), _D6),
+                    g.array("<i4", (4,), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "lsh_projection_sparse_float32_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_sparse_float32_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "lsh_projection_dense_quant8",
         "lsh_projection_dense_quant8_dynamic_output_shape",
@@ -192,17 +547,150 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("|u1", (5,), "A8gRgP8="),
-                    g.array("<f4", (5,), "AACAPwAAAEAAAAC/AACAPgAAQEA="),
+                    g.array("<f4", (5,), _D10),
                 ],
                 outputs=[
-                    g.array("<i4", (9,), "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAAAAAAA"),
+                    g.array("<i4", (9,), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "lsh_projection_dense_quant8_all_inputs_as_internal",
+        "lsh_projection_dense_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 47, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhAAgAAAAoAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (5,), "A8gRgP8="),
+                    g.array("<f4", (5,), _D10),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "lsh_projection_dense_quant8_all_tensors_as_inputs",
+        "lsh_projection_dense_quant8_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D12),
+                    g.array("|u1", (5,), "A8gRgP8="),
+                    g.array("<f4", (5,), _D10),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "lsh_projection_dense_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_dense_quant8_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 47, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAACgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D12),
+                    g.array("|u1", (5,), "A8gRgP8="),
+                    g.array("<f4", (5,), _D10),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "lsh_projection_sparse_rank3_int32",
         "lsh_projection_sparse_rank3_int32_dynamic_output_shape",
@@ -227,7 +715,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (4, 2, 2), "AQAAAAIAAAADAAAABAAAAAUAAAAGAAAABwAAAAgAAAD//////v////3////8////+/////r////5////+P///w=="),
+                    g.array("<i4", (4, 2, 2), _D13),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
@@ -238,7 +726,87 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "lsh_projection_sparse_rank3_int32_all_tensors_as_inputs",
+        "lsh_projection_sparse_rank3_int32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D12),
+                    g.array("<i4", (4, 2, 2), _D13),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "BwAAAAUAAAABAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "lsh_projection_sparse_rank3_int32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_sparse_rank3_int32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2, 2), _D13),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (3, 3), _D12),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "BwAAAAUAAAABAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
     return g.case(
         "lsh_projection_bits32_float32",
         "lsh_projection_bits32_float32_dynamic_output_shape",
@@ -263,7 +831,7 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 10), "AABAwAAAMMAAACDAAAAQwAAAAMAAAOC/AADAvwAAoL8AAIC/AABAvwAAAL8AAIC+AAAAAAAAgD4AAAA/AABAPwAAgD8AAKA/AADAPwAA4D8="),
+                    g.array("<f4", (2, 10), _D14),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
@@ -274,7 +842,132 @@ def _t6():
     )
 
 
-def _t7():
+def _t20():
+    return g.case(
+        "lsh_projection_bits32_float32_all_inputs_as_internal",
+        "lsh_projection_bits32_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 32], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 10], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 10], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AAAAwQAA8MAAAODAAADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBAAADgQAAA8EABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 10), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "sTVwmQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "lsh_projection_bits32_float32_all_tensors_as_inputs",
+        "lsh_projection_bits32_float32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 32], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 10], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 32), _D15),
+                    g.array("<f4", (2, 10), _D14),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "sTVwmQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "lsh_projection_bits32_float32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_bits32_float32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 32], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 10], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 32], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 10], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (1, 32), _D15),
+                    g.array("<f4", (2, 10), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "sTVwmQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
     return g.case(
         "lsh_projection_long_int32",
         "lsh_projection_long_int32_dynamic_output_shape",
@@ -299,18 +992,143 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 20), "7P///+3////u////7/////D////x////8v////P////0////9f////b////3////+P////n////6////+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAABwAAAAgAAAAJAAAACgAAAAsAAAAMAAAADQAAAA4AAAAPAAAAEAAAABEAAAASAAAAEwAAAA=="),
+                    g.array("<i4", (2, 20), _D16),
                     g.array("<f4", (2,), "AACAPwAAQL8="),
                 ],
                 outputs=[
-                    g.array("<i4", (8,), "AAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAAAAAAAAAAA="),
+                    g.array("<i4", (8,), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t24():
+    return g.case(
+        "lsh_projection_long_int32_all_inputs_as_internal",
+        "lsh_projection_long_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [2, 20], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 20), _D16),
+                    g.array("<f4", (2,), "AACAPwAAQL8="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "lsh_projection_long_int32_all_tensors_as_inputs",
+        "lsh_projection_long_int32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 20], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<i4", (2, 20), _D16),
+                    g.array("<f4", (2,), "AACAPwAAQL8="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "lsh_projection_long_int32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_long_int32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 20], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 20), _D16),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2,), "AACAPwAAQL8="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "lsh_projection_two_rounds_int32",
         "lsh_projection_two_rounds_int32_dynamic_output_shape",
@@ -330,16 +1148,96 @@ def _t8():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D4,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 40), "zv///8/////S////1////97////n////8v////////8OAAAAHwAAADIAAABHAAAAXgAAAHcAAACSAAAArwAAAM4AAADvAAAAEgEAADcBAABeAQAAhwEAALIBAADfAQAADgIAAD8CAAByAgAApwIAAN4CAAAXAwAAUgMAAI8DAADOAwAADwQAAFIEAACXBAAA3gQAACcFAAByBQAAvwUAAA4GAABfBgAAsgYAAAcHAABeBwAAtwcAABIIAABvCAAAzggAAC8JAACSCQAA9wkAAF4KAADHCgAAMgsAAJ8LAAAODAAAfwwAAPIMAABnDQAA3g0AAFcOAADSDgAATw8AAM4PAABPEAAA0hAAAFcRAADeEQAAZxIAAPISAAB/EwAADhQAAJ8UAAAyFQAAxxUAAF4WAAD3FgAAkhcAAC8YAAA="),
+                    g.array("<i4", (2, 40), _D18),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), "AwAAAAEAAAAAAAAAAAAAAA=="),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "lsh_projection_two_rounds_int32_all_tensors_as_inputs",
+        "lsh_projection_two_rounds_int32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 40], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<i4", (2, 40), _D18),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "lsh_projection_two_rounds_int32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_two_rounds_int32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 99, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 40], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 40), _D18),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
@@ -348,12 +1246,33 @@ def _t8():
 
 TESTS = (
     ("lsh_projection_dense_int32", _t0),
-    ("lsh_projection_dense_int32_weight_as_input", _t1),
-    ("lsh_projection_sparse_float32", _t2),
-    ("lsh_projection_sparse_float32_weight_as_input", _t3),
-    ("lsh_projection_dense_quant8", _t4),
-    ("lsh_projection_sparse_rank3_int32", _t5),
-    ("lsh_projection_bits32_float32", _t6),
-    ("lsh_projection_long_int32", _t7),
-    ("lsh_projection_two_rounds_int32", _t8),
+    ("lsh_projection_dense_int32_all_inputs_as_internal", _t1),
+    ("lsh_projection_dense_int32_all_tensors_as_inputs", _t2),
+    ("lsh_projection_dense_int32_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("lsh_projection_dense_int32_weight_as_input", _t4),
+    ("lsh_projection_dense_int32_weight_as_input_all_inputs_as_internal", _t5),
+    ("lsh_projection_sparse_float32", _t6),
+    ("lsh_projection_sparse_float32_all_inputs_as_internal", _t7),
+    ("lsh_projection_sparse_float32_all_tensors_as_inputs", _t8),
+    ("lsh_projection_sparse_float32_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("lsh_projection_sparse_float32_weight_as_input", _t10),
+    ("lsh_projection_sparse_float32_weight_as_input_all_inputs_as_internal", _t11),
+    ("lsh_projection_dense_quant8", _t12),
+    ("lsh_projection_dense_quant8_all_inputs_as_internal", _t13),
+    ("lsh_projection_dense_quant8_all_tensors_as_inputs", _t14),
+    ("lsh_projection_dense_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("lsh_projection_sparse_rank3_int32", _t16),
+    ("lsh_projection_sparse_rank3_int32_all_tensors_as_inputs", _t17),
+    ("lsh_projection_sparse_rank3_int32_all_tensors_as_inputs_all_inputs_as_internal", _t18),
+    ("lsh_projection_bits32_float32", _t19),
+    ("lsh_projection_bits32_float32_all_inputs_as_internal", _t20),
+    ("lsh_projection_bits32_float32_all_tensors_as_inputs", _t21),
+    ("lsh_projection_bits32_float32_all_tensors_as_inputs_all_inputs_as_internal", _t22),
+    ("lsh_projection_long_int32", _t23),
+    ("lsh_projection_long_int32_all_inputs_as_internal", _t24),
+    ("lsh_projection_long_int32_all_tensors_as_inputs", _t25),
+    ("lsh_projection_long_int32_all_tensors_as_inputs_all_inputs_as_internal", _t26),
+    ("lsh_projection_two_rounds_int32", _t27),
+    ("lsh_projection_two_rounds_int32_all_tensors_as_inputs", _t28),
+    ("lsh_projection_two_rounds_int32_all_tensors_as_inputs_all_inputs_as_internal", _t29),
 )

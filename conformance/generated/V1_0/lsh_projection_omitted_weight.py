@@ -14,7 +14,9 @@ SPEC = "conformance/specs/V1_0/lsh_projection_omitted_weight.mod.py"
 _D0 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAA"
 _D1 = "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"
 _D2 = "AwAAAAIAAAACAAAAAQAAAA=="
-_D3 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
+_D3 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAAAAAAAAAAAAA="
+_D4 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
+_D5 = "AQAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -55,6 +57,131 @@ def _t0():
 
 def _t1():
     return g.case(
+        "lsh_projection_omitted_weight_zero_sized_input_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "lsh_projection_omitted_weight_zero_sized_input_all_tensors_as_inputs",
+        "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "lsh_projection_omitted_weight_zero_sized_input_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "lsh_projection_omitted_weight_zero_sized_input_weight_as_input",
         "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_weight_as_input",
         "V1_0",
@@ -78,7 +205,7 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D3),
+                    g.array("<f4", (4, 2), _D4),
                     g.array("<f4", (2, 3), _D1),
                     g.array("<f4", (0,), ""),
                 ],
@@ -90,7 +217,53 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "lsh_projection_omitted_weight_zero_sized_input_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_zero_sized_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "lsh_projection_omitted_weight_full_shape_input",
         "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape",
@@ -126,7 +299,132 @@ def _t2():
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "lsh_projection_omitted_weight_full_shape_input_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "lsh_projection_omitted_weight_full_shape_input_all_tensors_as_inputs",
+        "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "lsh_projection_omitted_weight_full_shape_input_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "lsh_projection_omitted_weight_full_shape_input_weight_as_input",
         "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_weight_as_input",
@@ -151,7 +449,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D3),
+                    g.array("<f4", (4, 2), _D4),
                     g.array("<f4", (2, 3), _D1),
                     g.array("<f4", (0,), ""),
                 ],
@@ -163,7 +461,53 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "lsh_projection_omitted_weight_full_shape_input_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_full_shape_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "lsh_projection_omitted_weight_no_value_constant",
         "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape",
@@ -198,7 +542,129 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "lsh_projection_omitted_weight_no_value_constant_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "lsh_projection_omitted_weight_no_value_constant_all_tensors_as_inputs",
+        "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "lsh_projection_omitted_weight_no_value_constant_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "lsh_projection_omitted_weight_no_value_constant_weight_as_input",
         "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_weight_as_input",
@@ -223,7 +689,52 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D3),
+                    g.array("<f4", (4, 2), _D4),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "lsh_projection_omitted_weight_no_value_constant_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_omitted_weight_no_value_constant_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D4),
                     g.array("<f4", (2, 3), _D1),
                 ],
                 outputs=[
@@ -236,9 +747,21 @@ def _t5():
 
 TESTS = (
     ("lsh_projection_omitted_weight_zero_sized_input", _t0),
-    ("lsh_projection_omitted_weight_zero_sized_input_weight_as_input", _t1),
-    ("lsh_projection_omitted_weight_full_shape_input", _t2),
-    ("lsh_projection_omitted_weight_full_shape_input_weight_as_input", _t3),
-    ("lsh_projection_omitted_weight_no_value_constant", _t4),
-    ("lsh_projection_omitted_weight_no_value_constant_weight_as_input", _t5),
+    ("lsh_projection_omitted_weight_zero_sized_input_all_inputs_as_internal", _t1),
+    ("lsh_projection_omitted_weight_zero_sized_input_all_tensors_as_inputs", _t2),
+    ("lsh_projection_omitted_weight_zero_sized_input_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("lsh_projection_omitted_weight_zero_sized_input_weight_as_input", _t4),
+    ("lsh_projection_omitted_weight_zero_sized_input_weight_as_input_all_inputs_as_internal", _t5),
+    ("lsh_projection_omitted_weight_full_shape_input", _t6),
+    ("lsh_projection_omitted_weight_full_shape_input_all_inputs_as_internal", _t7),
+    ("lsh_projection_omitted_weight_full_shape_input_all_tensors_as_inputs", _t8),
+    ("lsh_projection_omitted_weight_full_shape_input_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("lsh_projection_omitted_weight_full_shape_input_weight_as_input", _t10),
+    ("lsh_projection_omitted_weight_full_shape_input_weight_as_input_all_inputs_as_internal", _t11),
+    ("lsh_projection_omitted_weight_no_value_constant", _t12),
+    ("lsh_projection_omitted_weight_no_value_constant_all_inputs_as_internal", _t13),
+    ("lsh_projection_omitted_weight_no_value_constant_all_tensors_as_inputs", _t14),
+    ("lsh_projection_omitted_weight_no_value_constant_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("lsh_projection_omitted_weight_no_value_constant_weight_as_input", _t16),
+    ("lsh_projection_omitted_weight_no_value_constant_weight_as_input_all_inputs_as_internal", _t17),
 )

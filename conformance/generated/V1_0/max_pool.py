@@ -13,19 +13,34 @@ SPEC = "conformance/specs/V1_0/max_pool.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
 _D1 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
-_D2 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAA"
-_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAA"
-_D4 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAA"
-_D5 = "ZmBrZWFsaHFkaW5ebWZjanJiaW9cZXBpX2pnbXRhZV1rZmJob2Rpc2NwbGBma3Zo"
-_D6 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
-_D7 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAA"
-_D8 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAA"
-_D9 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
-_D10 = "AQAAAAMAAAADAAAAAgAAAAIAAAABAAAA"
-_D11 = "AAAAAAAAAAAAAAAAAAAAAA=="
-_D12 = "AQAAAAMAAAADAAAAAgAAAAIAAAACAAAA"
-_D13 = "AQAAAAMAAAADAAAAAgAAAAIAAAADAAAA"
-_D14 = "YV5jXFhhXWBgW1ZjWl9iVw=="
+_D2 = "AACAPwAAAMAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAgwAAAQEAAAABBAACQQAAAAEEAAMC/AABgQAAAwEAAALBAAADAQAAAEEEAAPBA"
+_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAA"
+_D4 = "AACAPwAAAAAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAABBAACQQAAAAEEAAAAAAABgQAAAwEAAALBAAADAQAAAEEEAAPBA"
+_D5 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAA"
+_D6 = "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAA"
+_D8 = "AACAPwAAAAAAAGBAAACAQAAAAEAAAMBAAADAQAAAIEAAAMBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAMBAAACQQAAAwEAAAAAAAABgQAAAwEAAALBAAADAQAAAwEAAAMBA"
+_D9 = "ZmBrZWFsaHFkaW5ebWZjanJiaW9cZXBpX2pnbXRhZV1rZmJob2Rpc2NwbGBma3Zo"
+_D10 = "ZmBrbGhxcmlyb3BqX2p0bXRha3BvcHZz"
+_D11 = "ZmRrbGhxcmlyb3BqZGp0bXRka3BvcHZz"
+_D12 = "ZmJmZmZmZmZmZmZmYmZmZmZiZmZmZmZm"
+_D13 = "ZmRrbGhwcGlwb3BqZGpwbXBka3BvcHBw"
+_D14 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAA"
+_D15 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D16 = "AADAQAAAkEAAAKBAAADwQAAACEEAAAhB"
+_D17 = "aGJtal1wZWZuaWBzZ1trZGJsdV8="
+_D18 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAA"
+_D19 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D20 = "V1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3Bx"
+_D21 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAA"
+_D22 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D23 = "AADAvwAAAMAAACDAAADQwA=="
+_D24 = "AQAAAAMAAAADAAAAAgAAAAIAAAABAAAA"
+_D25 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D26 = "AQAAAAMAAAADAAAAAgAAAAIAAAACAAAA"
+_D27 = "AACAvwAAgL8AAIC/AACAvw=="
+_D28 = "AQAAAAMAAAADAAAAAgAAAAIAAAADAAAA"
+_D29 = "YV5jXFhhXWBgW1ZjWl9iVw=="
 
 
 def _t0():
@@ -62,7 +77,7 @@ def _t0():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAMAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAgwAAAQEAAAABBAACQQAAAAEEAAMC/AABgQAAAwEAAALBAAADAQAAAEEEAAPBA"),
+                    g.array("<f4", (2, 2, 3, 2), _D2),
                 ],
             ),
         ],
@@ -71,14 +86,15 @@ def _t0():
 
 def _t1():
     return g.case(
-        "max_pool_explicit_relu",
-        "max_pool_explicit_dynamic_output_shape_relu",
+        "max_pool_explicit_none_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_none_all_inputs_as_internal",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 18, ("", "relu"), ("MAX_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -89,13 +105,17 @@ def _t1():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
                 g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
             ],
-            inputs=[0],
+            inputs=[11],
             outputs=[10],
-            values=_D2,
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
         ),
         feeds=[
             g.feed(
@@ -103,7 +123,7 @@ def _t1():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAAAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAABBAACQQAAAAEEAAAAAAABgQAAAwEAAALBAAADAQAAAEEEAAPBA"),
+                    g.array("<f4", (2, 2, 3, 2), _D2),
                 ],
             ),
         ],
@@ -112,11 +132,11 @@ def _t1():
 
 def _t2():
     return g.case(
-        "max_pool_explicit_relu1",
-        "max_pool_explicit_dynamic_output_shape_relu1",
+        "max_pool_explicit_relu",
+        "max_pool_explicit_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 18, ("", "relu1"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 18, ("", "relu"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -144,7 +164,7 @@ def _t2():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"),
+                    g.array("<f4", (2, 2, 3, 2), _D4),
                 ],
             ),
         ],
@@ -152,6 +172,139 @@ def _t2():
 
 
 def _t3():
+    return g.case(
+        "max_pool_explicit_relu_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
+        "max_pool_explicit_relu1",
+        "max_pool_explicit_dynamic_output_shape_relu1",
+        "V1_0",
+        version="V1_0",
+        provenance=g.provenance(SPEC, 18, ("", "relu1"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0],
+            outputs=[10],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "max_pool_explicit_relu1_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "max_pool_explicit_relu6",
         "max_pool_explicit_dynamic_output_shape_relu6",
@@ -177,7 +330,7 @@ def _t3():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
@@ -185,14 +338,60 @@ def _t3():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAAAAAGBAAACAQAAAAEAAAMBAAADAQAAAIEAAAMBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAMBAAACQQAAAwEAAAAAAAABgQAAAwEAAALBAAADAQAAAwEAAAMBA"),
+                    g.array("<f4", (2, 2, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "max_pool_explicit_relu6_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "max_pool_explicit_quant8_none",
         "max_pool_explicit_dynamic_output_shape_quant8_none",
@@ -223,17 +422,63 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D5),
+                    g.array("|u1", (2, 3, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "ZmBrbGhxcmlyb3BqX2p0bXRha3BvcHZz"),
+                    g.array("|u1", (2, 2, 3, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "max_pool_explicit_quant8_none_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_quant8_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "max_pool_explicit_quant8_relu",
         "max_pool_explicit_dynamic_output_shape_quant8_relu",
@@ -259,22 +504,68 @@ def _t5():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D2,
+            values=_D3,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D5),
+                    g.array("|u1", (2, 3, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "ZmRrbGhxcmlyb3BqZGp0bXRka3BvcHZz"),
+                    g.array("|u1", (2, 2, 3, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "max_pool_explicit_quant8_relu_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_quant8_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "max_pool_explicit_quant8_relu1",
         "max_pool_explicit_dynamic_output_shape_quant8_relu1",
@@ -300,22 +591,68 @@ def _t6():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D3,
+            values=_D5,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D5),
+                    g.array("|u1", (2, 3, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "ZmJmZmZmZmZmZmZmYmZmZmZiZmZmZmZm"),
+                    g.array("|u1", (2, 2, 3, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "max_pool_explicit_quant8_relu1_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_quant8_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "max_pool_explicit_quant8_relu6",
         "max_pool_explicit_dynamic_output_shape_quant8_relu6",
@@ -341,22 +678,68 @@ def _t7():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D5),
+                    g.array("|u1", (2, 3, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "ZmRrbGhwcGlwb3BqZGpwbXBka3BvcHBw"),
+                    g.array("|u1", (2, 2, 3, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "max_pool_explicit_quant8_relu6_all_inputs_as_internal",
+        "max_pool_explicit_dynamic_output_shape_quant8_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "max_pool_same",
         "max_pool_same_dynamic_output_shape",
@@ -379,22 +762,65 @@ def _t8():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D6,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="),
+                    g.array("<f4", (1, 5, 4, 1), _D15),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), "AADAQAAAkEAAAKBAAADwQAAACEEAAAhB"),
+                    g.array("<f4", (1, 3, 2, 1), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "max_pool_same_all_inputs_as_internal",
+        "max_pool_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "max_pool_same_quant8",
         "max_pool_same_dynamic_output_shape_quant8",
@@ -417,12 +843,12 @@ def _t9():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D6,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 4, 1), "aGJtal1wZWZuaWBzZ1trZGJsdV8="),
+                    g.array("|u1", (1, 5, 4, 1), _D17),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "cG1uc3V1"),
@@ -432,7 +858,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "max_pool_same_quant8_all_inputs_as_internal",
+        "max_pool_same_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D17),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "cG1uc3V1"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "max_pool_valid",
         "max_pool_valid_dynamic_output_shape",
@@ -455,12 +924,12 @@ def _t10():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D7,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"),
+                    g.array("<f4", (1, 3, 3, 3), _D19),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
@@ -470,7 +939,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "max_pool_valid_all_inputs_as_internal",
+        "max_pool_valid_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "max_pool_valid_quant8",
         "max_pool_valid_dynamic_output_shape_quant8",
@@ -493,12 +1005,12 @@ def _t11():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D7,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "V1hZWltcXV5fYGFiY2RlZmdoaWprbG1ub3Bx"),
+                    g.array("|u1", (1, 3, 3, 3), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 1, 3), "b3Bx"),
@@ -508,7 +1020,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "max_pool_valid_quant8_all_inputs_as_internal",
+        "max_pool_valid_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 58, ("quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 3), "b3Bx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "max_pool_strided_none",
         "max_pool_strided_dynamic_output_shape_none",
@@ -531,22 +1086,65 @@ def _t12():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D8,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AADAvwAAAMAAACDAAADQwA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "max_pool_strided_none_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "max_pool_strided_relu",
         "max_pool_strided_dynamic_output_shape_relu",
@@ -569,22 +1167,65 @@ def _t13():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D10,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D11),
+                    g.array("<f4", (1, 2, 2, 1), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "max_pool_strided_relu_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "max_pool_strided_relu1",
         "max_pool_strided_dynamic_output_shape_relu1",
@@ -607,22 +1248,65 @@ def _t14():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D12,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AACAvwAAgL8AAIC/AACAvw=="),
+                    g.array("<f4", (1, 2, 2, 1), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "max_pool_strided_relu1_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAACAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "max_pool_strided_relu6",
         "max_pool_strided_dynamic_output_shape_relu6",
@@ -645,22 +1329,65 @@ def _t15():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D13,
+            values=_D28,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D11),
+                    g.array("<f4", (1, 2, 2, 1), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "max_pool_strided_relu6_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAADAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "max_pool_strided_quant8_none",
         "max_pool_strided_dynamic_output_shape_quant8_none",
@@ -683,12 +1410,12 @@ def _t16():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D8,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D14),
+                    g.array("|u1", (1, 4, 4, 1), _D29),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "YWBfVw=="),
@@ -698,7 +1425,50 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "max_pool_strided_quant8_none_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_quant8_none_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "YWBfVw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "max_pool_strided_quant8_relu",
         "max_pool_strided_dynamic_output_shape_quant8_relu",
@@ -721,12 +1491,12 @@ def _t17():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D10,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D14),
+                    g.array("|u1", (1, 4, 4, 1), _D29),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
@@ -736,7 +1506,50 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "max_pool_strided_quant8_relu_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_quant8_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "max_pool_strided_quant8_relu1",
         "max_pool_strided_dynamic_output_shape_quant8_relu1",
@@ -759,12 +1572,12 @@ def _t18():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D12,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D14),
+                    g.array("|u1", (1, 4, 4, 1), _D29),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "YmJiYg=="),
@@ -774,7 +1587,50 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "max_pool_strided_quant8_relu1_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_quant8_relu1_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAACAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "YmJiYg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "max_pool_strided_quant8_relu6",
         "max_pool_strided_dynamic_output_shape_quant8_relu6",
@@ -797,12 +1653,55 @@ def _t19():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D13,
+            values=_D28,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D14),
+                    g.array("|u1", (1, 4, 4, 1), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "max_pool_strided_quant8_relu6_all_inputs_as_internal",
+        "max_pool_strided_dynamic_output_shape_quant8_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 73, ("quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAADAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D29),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "ZGRkZA=="),
@@ -814,23 +1713,43 @@ def _t19():
 
 TESTS = (
     ("max_pool_explicit_none", _t0),
-    ("max_pool_explicit_relu", _t1),
-    ("max_pool_explicit_relu1", _t2),
-    ("max_pool_explicit_relu6", _t3),
-    ("max_pool_explicit_quant8_none", _t4),
-    ("max_pool_explicit_quant8_relu", _t5),
-    ("max_pool_explicit_quant8_relu1", _t6),
-    ("max_pool_explicit_quant8_relu6", _t7),
-    ("max_pool_same", _t8),
-    ("max_pool_same_quant8", _t9),
-    ("max_pool_valid", _t10),
-    ("max_pool_valid_quant8", _t11),
-    ("max_pool_strided_none", _t12),
-    ("max_pool_strided_relu", _t13),
-    ("max_pool_strided_relu1", _t14),
-    ("max_pool_strided_relu6", _t15),
-    ("max_pool_strided_quant8_none", _t16),
-    ("max_pool_strided_quant8_relu", _t17),
-    ("max_pool_strided_quant8_relu1", _t18),
-    ("max_pool_strided_quant8_relu6", _t19),
+    ("max_pool_explicit_none_all_inputs_as_internal", _t1),
+    ("max_pool_explicit_relu", _t2),
+    ("max_pool_explicit_relu_all_inputs_as_internal", _t3),
+    ("max_pool_explicit_relu1", _t4),
+    ("max_pool_explicit_relu1_all_inputs_as_internal", _t5),
+    ("max_pool_explicit_relu6", _t6),
+    ("max_pool_explicit_relu6_all_inputs_as_internal", _t7),
+    ("max_pool_explicit_quant8_none", _t8),
+    ("max_pool_explicit_quant8_none_all_inputs_as_internal", _t9),
+    ("max_pool_explicit_quant8_relu", _t10),
+    ("max_pool_explicit_quant8_relu_all_inputs_as_internal", _t11),
+    ("max_pool_explicit_quant8_relu1", _t12),
+    ("max_pool_explicit_quant8_relu1_all_inputs_as_internal", _t13),
+    ("max_pool_explicit_quant8_relu6", _t14),
+    ("max_pool_explicit_quant8_relu6_all_inputs_as_internal", _t15),
+    ("max_pool_same", _t16),
+    ("max_pool_same_all_inputs_as_internal", _t17),
+    ("max_pool_same_quant8", _t18),
+    ("max_pool_same_quant8_all_inputs_as_internal", _t19),
+    ("max_pool_valid", _t20),
+    ("max_pool_valid_all_inputs_as_internal", _t21),
+    ("max_pool_valid_quant8", _t22),
+    ("max_pool_valid_quant8_all_inputs_as_internal", _t23),
+    ("max_pool_strided_none", _t24),
+    ("max_pool_strided_none_all_inputs_as_internal", _t25),
+    ("max_pool_strided_relu", _t26),
+    ("max_pool_strided_relu_all_inputs_as_internal", _t27),
+    ("max_pool_strided_relu1", _t28),
+    ("max_pool_strided_relu1_all_inputs_as_internal", _t29),
+    ("max_pool_strided_relu6", _t30),
+    ("max_pool_strided_relu6_all_inputs_as_internal", _t31),
+    ("max_pool_strided_quant8_none", _t32),
+    ("max_pool_strided_quant8_none_all_inputs_as_internal", _t33),
+    ("max_pool_strided_quant8_relu", _t34),
+    ("max_pool_strided_quant8_relu_all_inputs_as_internal", _t35),
+    ("max_pool_strided_quant8_relu1", _t36),
+    ("max_pool_strided_quant8_relu1_all_inputs_as_internal", _t37),
+    ("max_pool_strided_quant8_relu6", _t38),
+    ("max_pool_strided_quant8_relu6_all_inputs_as_internal", _t39),
 )

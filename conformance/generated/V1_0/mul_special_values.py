@@ -21,7 +21,7 @@ def _t0():
         "mul_special_values_dynamic_output_shape_none",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("none",), ("MUL",)),
+        provenance=g.provenance(SPEC, 27, ("none",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -56,7 +56,7 @@ def _t1():
         "mul_special_values_dynamic_output_shape_relu",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu",), ("MUL",)),
+        provenance=g.provenance(SPEC, 27, ("relu",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "mul_special_values_dynamic_output_shape_relu1",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu1",), ("MUL",)),
+        provenance=g.provenance(SPEC, 27, ("relu1",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "mul_special_values_dynamic_output_shape_relu6",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 25, ("relu6",), ("MUL",)),
+        provenance=g.provenance(SPEC, 27, ("relu6",), ("MUL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

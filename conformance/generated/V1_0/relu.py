@@ -10,6 +10,16 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/relu.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAwgAAKMEAAEDAAAAAvwAAAAAAAAA/AACAPwAAIEAAAEBAAADwQAAAIEEAAHhBAACgQQAABEIAAEhCAAB+Qg=="
+_D1 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/AACAPwAAIEAAAEBAAADwQAAAIEEAAHhBAACgQQAABEIAAEhCAAB+Qg=="
+_D2 = "AGt6f4CBgoWGj5SfqMLk/w=="
+_D3 = "gICAgICBgoWGj5SfqMLk/w=="
+_D4 = "AADIwQAAgL4AAIA+AAAbQg=="
+_D5 = "AAAAAAAAAAAAAIA+AAAbQg=="
+_D6 = "AAD/wgAAIMEAAAC/AAAAAA=="
+_D7 = "AAAAAAAAAAAAAAAAAAAAAA=="
+
 
 def _t0():
     return g.case(
@@ -32,10 +42,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), "AACAwgAAKMEAAEDAAAAAvwAAAAAAAAA/AACAPwAAIEAAAEBAAADwQAAAIEEAAHhBAACgQQAABEIAAEhCAAB+Qg=="),
+                    g.array("<f4", (2, 2, 2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/AACAPwAAIEAAAEBAAADwQAAAIEEAAHhBAACgQQAABEIAAEhCAAB+Qg=="),
+                    g.array("<f4", (2, 2, 2, 2), _D1),
                 ],
             ),
         ],
@@ -43,6 +53,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "relu_all_inputs_as_internal",
+        "relu_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "relu_quant8",
         "relu_dynamic_output_shape_quant8",
@@ -63,17 +110,54 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), "AGt6f4CBgoWGj5SfqMLk/w=="),
+                    g.array("|u1", (2, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 2), "gICAgICBgoWGj5SfqMLk/w=="),
+                    g.array("|u1", (2, 2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relu_quant8_all_inputs_as_internal",
+        "relu_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relu_offset",
         "relu_offset_dynamic_output_shape",
@@ -94,17 +178,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), "AADIwQAAgL4AAIA+AAAbQg=="),
+                    g.array("<f4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), "AAAAAAAAAAAAAIA+AAAbQg=="),
+                    g.array("<f4", (4,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relu_offset_all_inputs_as_internal",
+        "relu_offset_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relu_offset_quant8",
         "relu_offset_dynamic_output_shape_quant8",
@@ -135,7 +256,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relu_offset_quant8_all_inputs_as_internal",
+        "relu_offset_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AGNl/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "ZGRl/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relu_zero_point_255",
         "relu_zero_point_255_dynamic_output_shape",
@@ -156,17 +314,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAD/wgAAIMEAAAC/AAAAAA=="),
+                    g.array("<f4", (2, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AAAAAAAAAAAAAAAAAAAAAA=="),
+                    g.array("<f4", (2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relu_zero_point_255_all_inputs_as_internal",
+        "relu_zero_point_255_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relu_zero_point_255_quant8",
         "relu_zero_point_255_dynamic_output_shape_quant8",
@@ -197,7 +392,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "relu_zero_point_255_quant8_all_inputs_as_internal",
+        "relu_zero_point_255_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=255, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "AOv+/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "/////w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "relu_zero_point_0",
         "relu_zero_point_0_dynamic_output_shape",
@@ -228,7 +460,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "relu_zero_point_0_all_inputs_as_internal",
+        "relu_zero_point_0_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AAAAAAAAAEAAAP9D"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AAAAAAAAAEAAAP9D"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "relu_zero_point_0_quant8",
         "relu_zero_point_0_dynamic_output_shape_quant8",
@@ -259,13 +528,58 @@ def _t7():
     )
 
 
+def _t15():
+    return g.case(
+        "relu_zero_point_0_quant8_all_inputs_as_internal",
+        "relu_zero_point_0_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=2.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=2.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=2.0, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "AAH/"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "AAH/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu", _t0),
-    ("relu_quant8", _t1),
-    ("relu_offset", _t2),
-    ("relu_offset_quant8", _t3),
-    ("relu_zero_point_255", _t4),
-    ("relu_zero_point_255_quant8", _t5),
-    ("relu_zero_point_0", _t6),
-    ("relu_zero_point_0_quant8", _t7),
+    ("relu_all_inputs_as_internal", _t1),
+    ("relu_quant8", _t2),
+    ("relu_quant8_all_inputs_as_internal", _t3),
+    ("relu_offset", _t4),
+    ("relu_offset_all_inputs_as_internal", _t5),
+    ("relu_offset_quant8", _t6),
+    ("relu_offset_quant8_all_inputs_as_internal", _t7),
+    ("relu_zero_point_255", _t8),
+    ("relu_zero_point_255_all_inputs_as_internal", _t9),
+    ("relu_zero_point_255_quant8", _t10),
+    ("relu_zero_point_255_quant8_all_inputs_as_internal", _t11),
+    ("relu_zero_point_0", _t12),
+    ("relu_zero_point_0_all_inputs_as_internal", _t13),
+    ("relu_zero_point_0_quant8", _t14),
+    ("relu_zero_point_0_quant8_all_inputs_as_internal", _t15),
 )

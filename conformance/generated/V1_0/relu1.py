@@ -10,6 +10,14 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/relu1.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAwAAAgL8AAAC/AAAAAAAAgD4AAIA/AADAPwAA/kE="
+_D1 = "AACAvwAAgL8AAAC/AAAAAAAAgD4AAIA/AACAPwAAgD8="
+_D2 = "AADwwQAAQMAAAAAAAABAQAAA8EE="
+_D3 = "AACAvwAAgL8AAAAAAACAPwAAgD8="
+_D4 = "AAAAvwAAAAAAAAA/AADAPw=="
+_D5 = "AAAAvwAAAAAAAAA/AACAPw=="
+
 
 def _t0():
     return g.case(
@@ -32,10 +40,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 4), "AAAAwAAAgL8AAAC/AAAAAAAAgD4AAIA/AADAPwAA/kE="),
+                    g.array("<f4", (1, 2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4), "AACAvwAAgL8AAAC/AAAAAAAAgD4AAIA/AACAPwAAgD8="),
+                    g.array("<f4", (1, 2, 4), _D1),
                 ],
             ),
         ],
@@ -43,6 +51,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "relu1_all_inputs_as_internal",
+        "relu1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "relu1_quant8",
         "relu1_dynamic_output_shape_quant8",
@@ -73,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relu1_quant8_all_inputs_as_internal",
+        "relu1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4), "eHx+gIGEhv8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4), "fHx+gIGEhIQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relu1_coarse",
         "relu1_coarse_dynamic_output_shape",
@@ -94,17 +176,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), "AADwwQAAQMAAAAAAAABAQAAA8EE="),
+                    g.array("<f4", (5,), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), "AACAvwAAgL8AAAAAAACAPwAAgD8="),
+                    g.array("<f4", (5,), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relu1_coarse_all_inputs_as_internal",
+        "relu1_coarse_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relu1_coarse_quant8",
         "relu1_coarse_dynamic_output_shape_quant8",
@@ -135,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relu1_coarse_quant8_all_inputs_as_internal",
+        "relu1_coarse_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=3.0, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=3.0, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=3.0, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=3.0, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="CgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (5,), "AAkKCxQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (5,), "CgoKCgo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relu1_low_zero_point",
         "relu1_low_zero_point_dynamic_output_shape",
@@ -156,17 +312,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAvwAAAAAAAAA/AADAPw=="),
+                    g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AAAAvwAAAAAAAAA/AACAPw=="),
+                    g.array("<f4", (2, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relu1_low_zero_point_all_inputs_as_internal",
+        "relu1_low_zero_point_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relu1_low_zero_point_quant8",
         "relu1_low_zero_point_dynamic_output_shape_quant8",
@@ -197,11 +390,54 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "relu1_low_zero_point_quant8_all_inputs_as_internal",
+        "relu1_low_zero_point_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.5, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=1, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "AAECBA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "AAECAw=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu1", _t0),
-    ("relu1_quant8", _t1),
-    ("relu1_coarse", _t2),
-    ("relu1_coarse_quant8", _t3),
-    ("relu1_low_zero_point", _t4),
-    ("relu1_low_zero_point_quant8", _t5),
+    ("relu1_all_inputs_as_internal", _t1),
+    ("relu1_quant8", _t2),
+    ("relu1_quant8_all_inputs_as_internal", _t3),
+    ("relu1_coarse", _t4),
+    ("relu1_coarse_all_inputs_as_internal", _t5),
+    ("relu1_coarse_quant8", _t6),
+    ("relu1_coarse_quant8_all_inputs_as_internal", _t7),
+    ("relu1_low_zero_point", _t8),
+    ("relu1_low_zero_point_all_inputs_as_internal", _t9),
+    ("relu1_low_zero_point_quant8", _t10),
+    ("relu1_low_zero_point_quant8_all_inputs_as_internal", _t11),
 )

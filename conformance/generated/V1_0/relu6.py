@@ -11,7 +11,11 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_0/relu6.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AAAAAAAAgD8AAGBAAAB/QA=="
+_D0 = "AABAwAAAAL8AAAAAAAAAPwAAQEAAALhAAADAQAAAIEE="
+_D1 = "AAAAAAAAAAAAAAAAAAAAPwAAQEAAALhAAADAQAAAwEA="
+_D2 = "AAAAAAAAgD8AAGBAAAB/QA=="
+_D3 = "AADwwAAAAAAAAHBAAADwQA=="
+_D4 = "AAAAAAAAAAAAAHBAAADAQA=="
 
 
 def _t0():
@@ -35,10 +39,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), "AABAwAAAAL8AAAAAAAAAPwAAQEAAALhAAADAQAAAIEE="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "AAAAAAAAAAAAAAAAAAAAPwAAQEAAALhAAADAQAAAwEA="),
+                    g.array("<f4", (2, 4), _D1),
                 ],
             ),
         ],
@@ -46,6 +50,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "relu6_all_inputs_as_internal",
+        "relu6_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "relu6_quant8",
         "relu6_dynamic_output_shape_quant8",
@@ -76,7 +117,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relu6_quant8_all_inputs_as_internal",
+        "relu6_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="QAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "ND5AQkxXWGg="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "QEBAQkxXWFg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relu6_fine",
         "relu6_fine_dynamic_output_shape",
@@ -97,17 +175,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D0),
+                    g.array("<f4", (4,), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D0),
+                    g.array("<f4", (4,), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relu6_fine_all_inputs_as_internal",
+        "relu6_fine_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relu6_fine_quant8",
         "relu6_fine_dynamic_output_shape_quant8",
@@ -138,7 +253,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relu6_fine_quant8_all_inputs_as_internal",
+        "relu6_fine_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.015625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.015625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.015625, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AEDg/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "AEDg/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relu6_coarse",
         "relu6_coarse_dynamic_output_shape",
@@ -159,17 +311,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AADwwAAAAAAAAHBAAADwQA=="),
+                    g.array("<f4", (2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AAAAAAAAAAAAAHBAAADAQA=="),
+                    g.array("<f4", (2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relu6_coarse_all_inputs_as_internal",
+        "relu6_coarse_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relu6_coarse_quant8",
         "relu6_coarse_dynamic_output_shape_quant8",
@@ -200,11 +389,54 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "relu6_coarse_quant8_all_inputs_as_internal",
+        "relu6_coarse_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=3.75, zero_point=2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=3.75, zero_point=2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=3.75, zero_point=2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=3.75, zero_point=2, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "AAIDBA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "AgIDBA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu6", _t0),
-    ("relu6_quant8", _t1),
-    ("relu6_fine", _t2),
-    ("relu6_fine_quant8", _t3),
-    ("relu6_coarse", _t4),
-    ("relu6_coarse_quant8", _t5),
+    ("relu6_all_inputs_as_internal", _t1),
+    ("relu6_quant8", _t2),
+    ("relu6_quant8_all_inputs_as_internal", _t3),
+    ("relu6_fine", _t4),
+    ("relu6_fine_all_inputs_as_internal", _t5),
+    ("relu6_fine_quant8", _t6),
+    ("relu6_fine_quant8_all_inputs_as_internal", _t7),
+    ("relu6_coarse", _t8),
+    ("relu6_coarse_all_inputs_as_internal", _t9),
+    ("relu6_coarse_quant8", _t10),
+    ("relu6_coarse_quant8_all_inputs_as_internal", _t11),
 )

@@ -17,7 +17,7 @@ def _t0():
         "relu_special_values_relu_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 18, (), ("RELU",)),
+        provenance=g.provenance(SPEC, 20, (), ("RELU",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -48,7 +48,7 @@ def _t1():
         "relu_special_values_relu1_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 26, (), ("RELU1",)),
+        provenance=g.provenance(SPEC, 30, (), ("RELU1",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -79,7 +79,7 @@ def _t2():
         "relu_special_values_relu6_dynamic_output_shape",
         "V1_0",
         version="V1_0",
-        provenance=g.provenance(SPEC, 34, (), ("RELU6",)),
+        provenance=g.provenance(SPEC, 40, (), ("RELU6",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -52,6 +52,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reshape_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAIAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "reshape_all_tensors_as_inputs",
+        "reshape_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "reshape_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "reshape_quant8",
         "reshape_dynamic_output_shape_quant8",
         "V1_0",
@@ -83,7 +194,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "reshape_quant8_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 1), "Zl9qZVZ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "Zl9qZVZ9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "reshape_quant8_all_tensors_as_inputs",
+        "reshape_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 1), "Zl9qZVZ9"),
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "Zl9qZVZ9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "reshape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                    g.array("|u1", (1, 2, 3, 1), "Zl9qZVZ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "Zl9qZVZ9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reshape_weight_as_input",
         "reshape_dynamic_output_shape_weight_as_input",
@@ -116,7 +338,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "reshape_weight_as_input_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "reshape_weight_as_input_quant8",
         "reshape_dynamic_output_shape_weight_as_input_quant8",
@@ -149,7 +410,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "reshape_weight_as_input_quant8_all_inputs_as_internal",
+        "reshape_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAIAAAA="),
+                    g.array("|u1", (1, 2, 3, 1), "Zl9qZVZ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "Zl9qZVZ9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reshape_infer",
         "reshape_infer_dynamic_output_shape",
@@ -182,7 +482,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "reshape_infer_all_inputs_as_internal",
+        "reshape_infer_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wQAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "reshape_infer_quant8",
         "reshape_infer_dynamic_output_shape_quant8",
@@ -215,7 +553,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t15():
+    return g.case(
+        "reshape_infer_quant8_all_inputs_as_internal",
+        "reshape_infer_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wQAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "AAECBAgQIEA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "AAECBAgQIEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reshape_flatten",
         "reshape_flatten_dynamic_output_shape",
@@ -256,7 +632,53 @@ def _t6():
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "reshape_flatten_all_inputs_as_internal",
+        "reshape_flatten_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D2),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reshape_flatten_quant8",
         "reshape_flatten_dynamic_output_shape_quant8",
@@ -297,13 +719,71 @@ def _t7():
     )
 
 
+def _t19():
+    return g.case(
+        "reshape_flatten_quant8_all_inputs_as_internal",
+        "reshape_flatten_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "gYKDhA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gYKDhA=="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AP+Afw=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "AP+Afw=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reshape", _t0),
-    ("reshape_quant8", _t1),
-    ("reshape_weight_as_input", _t2),
-    ("reshape_weight_as_input_quant8", _t3),
-    ("reshape_infer", _t4),
-    ("reshape_infer_quant8", _t5),
-    ("reshape_flatten", _t6),
-    ("reshape_flatten_quant8", _t7),
+    ("reshape_all_inputs_as_internal", _t1),
+    ("reshape_all_tensors_as_inputs", _t2),
+    ("reshape_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("reshape_quant8", _t4),
+    ("reshape_quant8_all_inputs_as_internal", _t5),
+    ("reshape_quant8_all_tensors_as_inputs", _t6),
+    ("reshape_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("reshape_weight_as_input", _t8),
+    ("reshape_weight_as_input_all_inputs_as_internal", _t9),
+    ("reshape_weight_as_input_quant8", _t10),
+    ("reshape_weight_as_input_quant8_all_inputs_as_internal", _t11),
+    ("reshape_infer", _t12),
+    ("reshape_infer_all_inputs_as_internal", _t13),
+    ("reshape_infer_quant8", _t14),
+    ("reshape_infer_quant8_all_inputs_as_internal", _t15),
+    ("reshape_flatten", _t16),
+    ("reshape_flatten_all_inputs_as_internal", _t17),
+    ("reshape_flatten_quant8", _t18),
+    ("reshape_flatten_quant8_all_inputs_as_internal", _t19),
 )

@@ -16,10 +16,15 @@ _D1 = "AAAAAAAAAAAAAIA/AAAAvw=="
 _D2 = "AABgvwAAwD8AAOBAAAAAvw=="
 _D3 = "AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/"
 _D4 = "AAAAPwAAAAAAAIC+AAAAPw=="
-_D5 = "AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/AAAAPwAAAAAAAIC+AAAAPwAAAD4AAIC+AQAAAA=="
-_D6 = "AAAAAAAAwD8AAOBAAAAAAA=="
-_D7 = "AAAAAAAAwD8AAMBAAAAAAA=="
-_D8 = "AAAAPwAAAAAAAJxAAAAAAA=="
+_D5 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D6 = "AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/AAAAPwAAAAAAAIC+AAAAPwAAAD4AAIC+AQAAAA=="
+_D7 = "AAAAAAAAwD8AAOBAAAAAAA=="
+_D8 = "AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/AAAAPwAAAAAAAIC+AAAAPwAAAD4AAIC+AQAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D9 = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D10 = "AAAAAAAAwD8AAMBAAAAAAA=="
+_D11 = "AwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D12 = "AAAAwAAAAD8AAMA/AACAPwAAgD8AAIA/"
+_D13 = "AAAAPwAAAAAAAJxAAAAAAA=="
 
 
 def _t0():
@@ -64,6 +69,163 @@ def _t0():
 
 def _t1():
     return g.case(
+        "rnn_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values="AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/AAAAPwAAAAAAAIC+AAAAPwAAAD4AAIC+AAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "rnn_all_tensors_as_inputs",
+        "rnn_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "rnn_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "rnn_weight_as_input",
         "rnn_dynamic_output_shape_weight_as_input",
         "V1_0",
@@ -105,7 +267,71 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "rnn_weight_as_input_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "rnn_relu",
         "rnn_dynamic_output_shape_relu",
@@ -128,7 +354,7 @@ def _t2():
             ],
             inputs=[0, 4],
             outputs=[6, 7],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -137,15 +363,172 @@ def _t2():
                     g.array("<f4", (2, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "rnn_relu_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu", "", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "rnn_relu_all_tensors_as_inputs",
+        "rnn_dynamic_output_shape_relu_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "rnn_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "rnn_relu_weight_as_input",
         "rnn_dynamic_output_shape_relu_weight_as_input",
@@ -180,15 +563,79 @@ def _t3():
                     g.array("<f4", (2, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "rnn_relu_weight_as_input_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "rnn_relu6",
         "rnn_dynamic_output_shape_relu6",
@@ -220,15 +667,172 @@ def _t4():
                     g.array("<f4", (2, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "rnn_relu6_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values="AAAAPwAAgL4AAIA/AACAPgAAAD8AAAC/AAAAPwAAAAAAAIC+AAAAPwAAAD4AAIC+AwAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "rnn_relu6_all_tensors_as_inputs",
+        "rnn_dynamic_output_shape_relu6_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "rnn_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "rnn_relu6_weight_as_input",
         "rnn_dynamic_output_shape_relu6_weight_as_input",
@@ -263,15 +867,79 @@ def _t5():
                     g.array("<f4", (2, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "rnn_relu6_weight_as_input_all_inputs_as_internal",
+        "rnn_dynamic_output_shape_relu6_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relu6", "weight_as_input", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "rnn_state",
         "rnn_state_dynamic_output_shape",
@@ -294,7 +962,7 @@ def _t6():
             ],
             inputs=[0, 4],
             outputs=[6, 7],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -303,18 +971,211 @@ def _t6():
                     g.array("<f4", (2, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), "AAAAwAAAAD8AAMA/AACAPwAAgD8AAIA/"),
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 3), _D12),
+                    g.array("<f4", (2, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D8),
-                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "rnn_state_all_inputs_as_internal",
+        "rnn_state_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D12),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "rnn_state_all_tensors_as_inputs",
+        "rnn_state_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs",), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D12),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "rnn_state_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_state_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D12),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2,), "AAAAPgAAgL4="),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D13),
                 ],
             ),
         ],
@@ -323,10 +1184,25 @@ def _t6():
 
 TESTS = (
     ("rnn", _t0),
-    ("rnn_weight_as_input", _t1),
-    ("rnn_relu", _t2),
-    ("rnn_relu_weight_as_input", _t3),
-    ("rnn_relu6", _t4),
-    ("rnn_relu6_weight_as_input", _t5),
-    ("rnn_state", _t6),
+    ("rnn_all_inputs_as_internal", _t1),
+    ("rnn_all_tensors_as_inputs", _t2),
+    ("rnn_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("rnn_weight_as_input", _t4),
+    ("rnn_weight_as_input_all_inputs_as_internal", _t5),
+    ("rnn_relu", _t6),
+    ("rnn_relu_all_inputs_as_internal", _t7),
+    ("rnn_relu_all_tensors_as_inputs", _t8),
+    ("rnn_relu_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("rnn_relu_weight_as_input", _t10),
+    ("rnn_relu_weight_as_input_all_inputs_as_internal", _t11),
+    ("rnn_relu6", _t12),
+    ("rnn_relu6_all_inputs_as_internal", _t13),
+    ("rnn_relu6_all_tensors_as_inputs", _t14),
+    ("rnn_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("rnn_relu6_weight_as_input", _t16),
+    ("rnn_relu6_weight_as_input_all_inputs_as_internal", _t17),
+    ("rnn_state", _t18),
+    ("rnn_state_all_inputs_as_internal", _t19),
+    ("rnn_state_all_tensors_as_inputs", _t20),
+    ("rnn_state_all_tensors_as_inputs_all_inputs_as_internal", _t21),
 )

@@ -12,7 +12,11 @@ SPEC = "conformance/specs/V1_0/softmax.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAEAAAEBAAACAQAAAgL8AAIC/AAAAQAAAAD8="
-_D1 = "AAAAPwAAwD8AAIC/AAAAQAAAAEAAAABAAABAwAAAAAAAAEBAAACAPwAAAL8AAJBA"
+_D1 = "4U8DPbl4sj1okXI+kdckP8csGj3HLBo9+4pBP7O9LD4="
+_D2 = "Q/LPPT5sKz5wUI0+3fzoPgQt7j0ELe49w20FP+4bfD4="
+_D3 = "AAAAPwAAwD8AAIC/AAAAQAAAAEAAAABAAABAwAAAAAAAAEBAAACAPwAAAL8AAJBA"
+_D4 = "F+eBPlqOMD+04Wc9qqqqPqqqqj6qqqo+92AaO37MQT3XSHM/wpDuPLLs1Duh4XY/"
+_D5 = "+a/yPVwnYD+xUsE7qqqqPqqqqj6qqqo+jqfNNnoLIjuOXX8/19BuOi89PjhSwX8/"
 
 
 def _t0():
@@ -41,7 +45,7 @@ def _t0():
                     g.array("<f4", (2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "4U8DPbl4sj1okXI+kdckP8csGj3HLBo9+4pBP7O9LD4="),
+                    g.array("<f4", (2, 4), _D1),
                 ],
             ),
         ],
@@ -49,6 +53,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "softmax_rank2_all_inputs_as_internal",
+        "softmax_rank2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "softmax_rank2_quant8",
         "softmax_rank2_dynamic_output_shape_quant8",
@@ -81,7 +123,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "softmax_rank2_quant8_all_inputs_as_internal",
+        "softmax_rank2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAP4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "goSGiH5+hIE="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "CBY9pQoKwis="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "softmax_rank2_beta",
         "softmax_rank2_beta_dynamic_output_shape",
@@ -107,14 +187,52 @@ def _t2():
                     g.array("<f4", (2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "Q/LPPT5sKz5wUI0+3fzoPgQt7j0ELe49w20FP+4bfD4="),
+                    g.array("<f4", (2, 4), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "softmax_rank2_beta_all_inputs_as_internal",
+        "softmax_rank2_beta_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "softmax_rank2_beta_quant8",
         "softmax_rank2_beta_dynamic_output_shape_quant8",
@@ -147,7 +265,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "softmax_rank2_beta_quant8_all_inputs_as_internal",
+        "softmax_rank2_beta_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAP4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "goSGiH5+hIE="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "GitHdB4ehT8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "softmax_rank4",
         "softmax_rank4_dynamic_output_shape",
@@ -170,17 +326,55 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D1),
+                    g.array("<f4", (1, 2, 2, 3), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), "F+eBPlqOMD+04Wc9qqqqPqqqqj6qqqo+92AaO37MQT3XSHM/wpDuPLLs1Duh4XY/"),
+                    g.array("<f4", (1, 2, 2, 3), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "softmax_rank4_all_inputs_as_internal",
+        "softmax_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "softmax_rank4_quant8",
         "softmax_rank4_dynamic_output_shape_quant8",
@@ -213,7 +407,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "softmax_rank4_quant8_all_inputs_as_internal",
+        "softmax_rank4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAP4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "gYN+hISEeoCGgn+J"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "QbEOVVVVAQzzBwL3"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "softmax_rank4_beta",
         "softmax_rank4_beta_dynamic_output_shape",
@@ -236,17 +468,55 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D1),
+                    g.array("<f4", (1, 2, 2, 3), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), "+a/yPVwnYD+xUsE7qqqqPqqqqj6qqqo+jqfNNnoLIjuOXX8/19BuOi89PjhSwX8/"),
+                    g.array("<f4", (1, 2, 2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "softmax_rank4_beta_all_inputs_as_internal",
+        "softmax_rank4_beta_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAQAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "softmax_rank4_beta_quant8",
         "softmax_rank4_beta_dynamic_output_shape_quant8",
@@ -279,13 +549,59 @@ def _t7():
     )
 
 
+def _t15():
+    return g.case(
+        "softmax_rank4_beta_quant8_all_inputs_as_internal",
+        "softmax_rank4_beta_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAQIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "gYN+hISEeoCGgn+J"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "HuACVVVVAAH/AAD/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("softmax_rank2", _t0),
-    ("softmax_rank2_quant8", _t1),
-    ("softmax_rank2_beta", _t2),
-    ("softmax_rank2_beta_quant8", _t3),
-    ("softmax_rank4", _t4),
-    ("softmax_rank4_quant8", _t5),
-    ("softmax_rank4_beta", _t6),
-    ("softmax_rank4_beta_quant8", _t7),
+    ("softmax_rank2_all_inputs_as_internal", _t1),
+    ("softmax_rank2_quant8", _t2),
+    ("softmax_rank2_quant8_all_inputs_as_internal", _t3),
+    ("softmax_rank2_beta", _t4),
+    ("softmax_rank2_beta_all_inputs_as_internal", _t5),
+    ("softmax_rank2_beta_quant8", _t6),
+    ("softmax_rank2_beta_quant8_all_inputs_as_internal", _t7),
+    ("softmax_rank4", _t8),
+    ("softmax_rank4_all_inputs_as_internal", _t9),
+    ("softmax_rank4_quant8", _t10),
+    ("softmax_rank4_quant8_all_inputs_as_internal", _t11),
+    ("softmax_rank4_beta", _t12),
+    ("softmax_rank4_beta_all_inputs_as_internal", _t13),
+    ("softmax_rank4_beta_quant8", _t14),
+    ("softmax_rank4_beta_quant8_all_inputs_as_internal", _t15),
 )

@@ -11,7 +11,11 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_0/space_to_depth.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
+_D0 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
+_D1 = "AAAAAAAAAD8AAABAAAAgQAAAgD8AAMA/AABAQAAAYEAAAIBAAACQQAAAwEAAANBAAACgQAAAsEAAAOBAAADwQA=="
+_D2 = "AAECAwQFBgcICQoLDA0ODw=="
+_D3 = "AAEEBQIDBgcICQwNCgsODw=="
+_D4 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
 
 
 def _t0():
@@ -37,10 +41,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 4, 4, 1), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), "AAAAAAAAAD8AAABAAAAgQAAAgD8AAMA/AABAQAAAYEAAAIBAAACQQAAAwEAAANBAAACgQAAAsEAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 2, 2, 4), _D1),
                 ],
             ),
         ],
@@ -48,6 +52,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "space_to_depth_all_inputs_as_internal",
+        "space_to_depth_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "space_to_depth_quant8",
         "space_to_depth_dynamic_output_shape_quant8",
@@ -70,17 +112,55 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), "AAECAwQFBgcICQoLDA0ODw=="),
+                    g.array("|u1", (1, 4, 4, 1), _D2),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 2, 4), "AAEEBQIDBgcICQwNCgsODw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "space_to_depth_quant8_all_inputs_as_internal",
+        "space_to_depth_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D2),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "space_to_depth_channels",
         "space_to_depth_channels_dynamic_output_shape",
@@ -103,17 +183,55 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D0),
+                    g.array("<f4", (1, 2, 2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 1, 8), _D0),
+                    g.array("<f4", (1, 1, 1, 8), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "space_to_depth_channels_all_inputs_as_internal",
+        "space_to_depth_channels_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 8), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "space_to_depth_channels_quant8",
         "space_to_depth_channels_dynamic_output_shape_quant8",
@@ -146,7 +264,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "space_to_depth_channels_quant8_all_inputs_as_internal",
+        "space_to_depth_channels_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "fH1+f4CBgoM="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 8), "fH1+f4CBgoM="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "space_to_depth_block1",
         "space_to_depth_block1_dynamic_output_shape",
@@ -179,10 +335,53 @@ def _t4():
     )
 
 
+def _t9():
+    return g.case(
+        "space_to_depth_block1_all_inputs_as_internal",
+        "space_to_depth_block1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 35, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 1), "AABAQAAAgMA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 1), "AABAQAAAgMA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("space_to_depth", _t0),
-    ("space_to_depth_quant8", _t1),
-    ("space_to_depth_channels", _t2),
-    ("space_to_depth_channels_quant8", _t3),
-    ("space_to_depth_block1", _t4),
+    ("space_to_depth_all_inputs_as_internal", _t1),
+    ("space_to_depth_quant8", _t2),
+    ("space_to_depth_quant8_all_inputs_as_internal", _t3),
+    ("space_to_depth_channels", _t4),
+    ("space_to_depth_channels_all_inputs_as_internal", _t5),
+    ("space_to_depth_channels_quant8", _t6),
+    ("space_to_depth_channels_quant8_all_inputs_as_internal", _t7),
+    ("space_to_depth_block1", _t8),
+    ("space_to_depth_block1_all_inputs_as_internal", _t9),
 )

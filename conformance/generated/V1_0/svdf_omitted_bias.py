@@ -19,8 +19,10 @@ _D4 = "AADYPwAASEAAAAAAAAAAAA=="
 _D5 = "AACAvwAAAD8AAAA/AAAAQAAAAAAAAIA/"
 _D6 = "AACQPwAAAL8AAAAAAAAAAAAAAAAAAAAAAABgPwAAgD8AAAAAAAAAPwAAkL8AAAAAAADAvgAAoD8AAAAAAABgPwAAAD8AAAAAAAAgvwAAgL4AAAAAAABAPwAA4D8AAAAA"
 _D7 = "AAAAAAAAED8AABBAAABQPw=="
-_D8 = "AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+"
-_D9 = "AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/"
+_D8 = "AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D9 = "AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+"
+_D10 = "AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/"
+_D11 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -78,6 +80,200 @@ def _t0():
 
 def _t1():
     return g.case(
+        "svdf_omitted_bias_zero_sized_input_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_all_tensors_as_inputs",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "svdf_omitted_bias_zero_sized_input_relaxed",
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_0",
@@ -129,7 +325,201 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_relaxed_all_tensors_as_inputs",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "svdf_omitted_bias_zero_sized_input_weight_as_input",
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input",
@@ -159,8 +549,8 @@ def _t2():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D2),
                 ],
@@ -172,8 +562,8 @@ def _t2():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D3),
                 ],
@@ -186,7 +576,81 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_weight_as_input_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed",
         "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed",
@@ -216,8 +680,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D2),
                 ],
@@ -229,8 +693,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D3),
                 ],
@@ -243,7 +707,81 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_zero_sized_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "svdf_omitted_bias_full_shape_input",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape",
@@ -296,7 +834,201 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_all_tensors_as_inputs",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "svdf_omitted_bias_full_shape_input_relaxed",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed",
@@ -349,7 +1081,201 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_relaxed_all_tensors_as_inputs",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "svdf_omitted_bias_full_shape_input_weight_as_input",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input",
@@ -379,8 +1305,8 @@ def _t6():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D2),
                 ],
@@ -392,8 +1318,8 @@ def _t6():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D3),
                 ],
@@ -406,7 +1332,81 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_weight_as_input_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "svdf_omitted_bias_full_shape_input_weight_as_input_relaxed",
         "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_relaxed",
@@ -436,8 +1436,8 @@ def _t7():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D2),
                 ],
@@ -449,8 +1449,8 @@ def _t7():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (2, 12), _D3),
                 ],
@@ -463,7 +1463,81 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "svdf_omitted_bias_full_shape_input_weight_as_input_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_full_shape_input_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "svdf_omitted_bias_no_value_constant",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape",
@@ -514,7 +1588,195 @@ def _t8():
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_all_tensors_as_inputs",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "svdf_omitted_bias_no_value_constant_relaxed",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed",
@@ -565,7 +1827,195 @@ def _t9():
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_relaxed_all_tensors_as_inputs",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "svdf_omitted_bias_no_value_constant_weight_as_input",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input",
@@ -595,8 +2045,8 @@ def _t10():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (2, 12), _D2),
                 ],
                 outputs=[
@@ -607,8 +2057,8 @@ def _t10():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (2, 12), _D3),
                 ],
                 outputs=[
@@ -620,7 +2070,79 @@ def _t10():
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_weight_as_input_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "svdf_omitted_bias_no_value_constant_weight_as_input_relaxed",
         "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_relaxed",
@@ -650,8 +2172,8 @@ def _t11():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D1),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (2, 12), _D2),
                 ],
                 outputs=[
@@ -662,8 +2184,80 @@ def _t11():
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 3), _D5),
-                    g.array("<f4", (4, 3), _D8),
                     g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "svdf_omitted_bias_no_value_constant_weight_as_input_relaxed_all_inputs_as_internal",
+        "svdf_omitted_bias_no_value_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18],
+            outputs=[7, 8],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (4, 3), _D9),
+                    g.array("<f4", (4, 3), _D10),
                     g.array("<f4", (2, 12), _D3),
                 ],
                 outputs=[
@@ -677,15 +2271,39 @@ def _t11():
 
 TESTS = (
     ("svdf_omitted_bias_zero_sized_input", _t0),
-    ("svdf_omitted_bias_zero_sized_input_relaxed", _t1),
-    ("svdf_omitted_bias_zero_sized_input_weight_as_input", _t2),
-    ("svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed", _t3),
-    ("svdf_omitted_bias_full_shape_input", _t4),
-    ("svdf_omitted_bias_full_shape_input_relaxed", _t5),
-    ("svdf_omitted_bias_full_shape_input_weight_as_input", _t6),
-    ("svdf_omitted_bias_full_shape_input_weight_as_input_relaxed", _t7),
-    ("svdf_omitted_bias_no_value_constant", _t8),
-    ("svdf_omitted_bias_no_value_constant_relaxed", _t9),
-    ("svdf_omitted_bias_no_value_constant_weight_as_input", _t10),
-    ("svdf_omitted_bias_no_value_constant_weight_as_input_relaxed", _t11),
+    ("svdf_omitted_bias_zero_sized_input_all_inputs_as_internal", _t1),
+    ("svdf_omitted_bias_zero_sized_input_all_tensors_as_inputs", _t2),
+    ("svdf_omitted_bias_zero_sized_input_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("svdf_omitted_bias_zero_sized_input_relaxed", _t4),
+    ("svdf_omitted_bias_zero_sized_input_relaxed_all_inputs_as_internal", _t5),
+    ("svdf_omitted_bias_zero_sized_input_relaxed_all_tensors_as_inputs", _t6),
+    ("svdf_omitted_bias_zero_sized_input_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("svdf_omitted_bias_zero_sized_input_weight_as_input", _t8),
+    ("svdf_omitted_bias_zero_sized_input_weight_as_input_all_inputs_as_internal", _t9),
+    ("svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed", _t10),
+    ("svdf_omitted_bias_zero_sized_input_weight_as_input_relaxed_all_inputs_as_internal", _t11),
+    ("svdf_omitted_bias_full_shape_input", _t12),
+    ("svdf_omitted_bias_full_shape_input_all_inputs_as_internal", _t13),
+    ("svdf_omitted_bias_full_shape_input_all_tensors_as_inputs", _t14),
+    ("svdf_omitted_bias_full_shape_input_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("svdf_omitted_bias_full_shape_input_relaxed", _t16),
+    ("svdf_omitted_bias_full_shape_input_relaxed_all_inputs_as_internal", _t17),
+    ("svdf_omitted_bias_full_shape_input_relaxed_all_tensors_as_inputs", _t18),
+    ("svdf_omitted_bias_full_shape_input_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("svdf_omitted_bias_full_shape_input_weight_as_input", _t20),
+    ("svdf_omitted_bias_full_shape_input_weight_as_input_all_inputs_as_internal", _t21),
+    ("svdf_omitted_bias_full_shape_input_weight_as_input_relaxed", _t22),
+    ("svdf_omitted_bias_full_shape_input_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("svdf_omitted_bias_no_value_constant", _t24),
+    ("svdf_omitted_bias_no_value_constant_all_inputs_as_internal", _t25),
+    ("svdf_omitted_bias_no_value_constant_all_tensors_as_inputs", _t26),
+    ("svdf_omitted_bias_no_value_constant_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("svdf_omitted_bias_no_value_constant_relaxed", _t28),
+    ("svdf_omitted_bias_no_value_constant_relaxed_all_inputs_as_internal", _t29),
+    ("svdf_omitted_bias_no_value_constant_relaxed_all_tensors_as_inputs", _t30),
+    ("svdf_omitted_bias_no_value_constant_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("svdf_omitted_bias_no_value_constant_weight_as_input", _t32),
+    ("svdf_omitted_bias_no_value_constant_weight_as_input_all_inputs_as_internal", _t33),
+    ("svdf_omitted_bias_no_value_constant_weight_as_input_relaxed", _t34),
+    ("svdf_omitted_bias_no_value_constant_weight_as_input_relaxed_all_inputs_as_internal", _t35),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_0/tanh.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAgwQAAAMAAAEC/AAAAgAAAAAAAAAA/AACgPwAAoEE="
+_D1 = "AACAv4PKdr8fmSK/AAAAgAAAAACfmuw+HilZPwAAgD8="
+
 
 def _t0():
     return g.case(
@@ -32,10 +36,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), "AAAgwQAAAMAAAEC/AAAAgAAAAAAAAAA/AACgPwAAoEE="),
+                    g.array("<f4", (1, 2, 2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), "AACAv4PKdr8fmSK/AAAAgAAAAACfmuw+HilZPwAAgD8="),
+                    g.array("<f4", (1, 2, 2, 2), _D1),
                 ],
             ),
         ],
@@ -43,6 +47,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "tanh_all_inputs_as_internal",
+        "tanh_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "tanh_rank1",
         "tanh_rank1_dynamic_output_shape",
@@ -73,7 +114,46 @@ def _t1():
     )
 
 
+def _t3():
+    return g.case(
+        "tanh_rank1_all_inputs_as_internal",
+        "tanh_rank1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_0",
+        version="V1_0",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AAAAPgAAQMAAAMhC"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "yaz+Pem7fr8AAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("tanh", _t0),
-    ("tanh_rank1", _t1),
+    ("tanh_all_inputs_as_internal", _t1),
+    ("tanh_rank1", _t2),
+    ("tanh_rank1_all_inputs_as_internal", _t3),
 )

@@ -13,8 +13,10 @@ SPEC = "conformance/specs/V1_1/batch_to_space_nd.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEA="
 _D1 = "AAAAPwAAwD8AAIA/AAAAQAAAIEAAAGBAAABAQAAAgEA="
-_D2 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
-_D3 = "AAAAwAAAwL8AAAAAAAAAPwAAgL8AAAC/AACAPwAAwD8="
+_D2 = "AgAAAAIAAAAAAAAAAAAAAA=="
+_D3 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
+_D4 = "AAAAwAAAwL8AAAAAAAAAPwAAgL8AAAC/AACAPwAAwD8="
+_D5 = "AgAAAAEAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -52,6 +54,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "batch_to_space_nd_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "batch_to_space_nd_all_tensors_as_inputs",
+        "batch_to_space_nd_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "batch_to_space_nd_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "batch_to_space_nd_relaxed",
         "batch_to_space_nd_dynamic_output_shape_relaxed",
         "V1_1",
@@ -83,7 +196,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "batch_to_space_nd_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "batch_to_space_nd_relaxed_all_tensors_as_inputs",
+        "batch_to_space_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "batch_to_space_nd_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "batch_to_space_nd_quant8",
         "batch_to_space_nd_dynamic_output_shape_quant8",
@@ -116,7 +340,118 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "batch_to_space_nd_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 1, 2, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "batch_to_space_nd_quant8_all_tensors_as_inputs",
+        "batch_to_space_nd_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 1, 2, 1), "gYKDhIWGh4g="),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "batch_to_space_nd_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("|u1", (4, 1, 2, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "batch_to_space_nd_weight_as_input",
         "batch_to_space_nd_dynamic_output_shape_weight_as_input",
@@ -149,7 +484,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "batch_to_space_nd_weight_as_input_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "batch_to_space_nd_weight_as_input_relaxed",
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_relaxed",
@@ -182,7 +556,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "batch_to_space_nd_weight_as_input_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "batch_to_space_nd_weight_as_input_quant8",
         "batch_to_space_nd_dynamic_output_shape_weight_as_input_quant8",
@@ -215,7 +628,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "batch_to_space_nd_weight_as_input_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("|u1", (4, 1, 2, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "batch_to_space_nd_rows",
         "batch_to_space_nd_rows_dynamic_output_shape",
@@ -238,17 +690,55 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D2),
+                    g.array("<f4", (2, 2, 1, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D3),
+                    g.array("<f4", (1, 4, 1, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "batch_to_space_nd_rows_all_inputs_as_internal",
+        "batch_to_space_nd_rows_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "batch_to_space_nd_rows_relaxed",
         "batch_to_space_nd_rows_dynamic_output_shape_relaxed",
@@ -271,17 +761,55 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D2),
+                    g.array("<f4", (2, 2, 1, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D3),
+                    g.array("<f4", (1, 4, 1, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "batch_to_space_nd_rows_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_rows_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "batch_to_space_nd_rows_quant8",
         "batch_to_space_nd_rows_dynamic_output_shape_quant8",
@@ -314,14 +842,67 @@ def _t8():
     )
 
 
+def _t23():
+    return g.case(
+        "batch_to_space_nd_rows_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_rows_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 1, 2), "fH1+f4CBgoM="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 1, 2), "fH2AgX5/goM="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("batch_to_space_nd", _t0),
-    ("batch_to_space_nd_relaxed", _t1),
-    ("batch_to_space_nd_quant8", _t2),
-    ("batch_to_space_nd_weight_as_input", _t3),
-    ("batch_to_space_nd_weight_as_input_relaxed", _t4),
-    ("batch_to_space_nd_weight_as_input_quant8", _t5),
-    ("batch_to_space_nd_rows", _t6),
-    ("batch_to_space_nd_rows_relaxed", _t7),
-    ("batch_to_space_nd_rows_quant8", _t8),
+    ("batch_to_space_nd_all_inputs_as_internal", _t1),
+    ("batch_to_space_nd_all_tensors_as_inputs", _t2),
+    ("batch_to_space_nd_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("batch_to_space_nd_relaxed", _t4),
+    ("batch_to_space_nd_relaxed_all_inputs_as_internal", _t5),
+    ("batch_to_space_nd_relaxed_all_tensors_as_inputs", _t6),
+    ("batch_to_space_nd_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("batch_to_space_nd_quant8", _t8),
+    ("batch_to_space_nd_quant8_all_inputs_as_internal", _t9),
+    ("batch_to_space_nd_quant8_all_tensors_as_inputs", _t10),
+    ("batch_to_space_nd_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("batch_to_space_nd_weight_as_input", _t12),
+    ("batch_to_space_nd_weight_as_input_all_inputs_as_internal", _t13),
+    ("batch_to_space_nd_weight_as_input_relaxed", _t14),
+    ("batch_to_space_nd_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("batch_to_space_nd_weight_as_input_quant8", _t16),
+    ("batch_to_space_nd_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("batch_to_space_nd_rows", _t18),
+    ("batch_to_space_nd_rows_all_inputs_as_internal", _t19),
+    ("batch_to_space_nd_rows_relaxed", _t20),
+    ("batch_to_space_nd_rows_relaxed_all_inputs_as_internal", _t21),
+    ("batch_to_space_nd_rows_quant8", _t22),
+    ("batch_to_space_nd_rows_quant8_all_inputs_as_internal", _t23),
 )

@@ -10,6 +10,13 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/concatenation_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAAAAAAD8AAIA/AADAPw=="
+_D1 = "AAAgQQAAKEEAADBBAAA4QQAAQEEAAEhB"
+_D2 = "AAAAAAAAAD8AACBBAAAoQQAAMEEAAIA/AADAPwAAOEEAAEBBAABIQQ=="
+_D3 = "AACAvwAAAMAAAEDAAACAwA=="
+_D4 = "AACAPwAAgL8AAADAAAAAQAAAQMAAAIDA"
+
 
 def _t0():
     return g.case(
@@ -35,11 +42,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAAAAAAD8AAIA/AADAPw=="),
-                    g.array("<f4", (2, 3), "AAAgQQAAKEEAADBBAAA4QQAAQEEAAEhB"),
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 5), "AAAAAAAAAD8AACBBAAAoQQAAMEEAAIA/AADAPwAAOEEAAEBBAABIQQ=="),
+                    g.array("<f4", (2, 5), _D2),
                 ],
             ),
         ],
@@ -47,6 +54,50 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "concatenation_relaxed_all_inputs_as_internal",
+        "concatenation_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "concatenation_relaxed_last_axis",
         "concatenation_relaxed_last_axis_dynamic_output_shape",
@@ -71,10 +122,54 @@ def _t1():
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2, 1), "AACAPwAAAEA="),
-                    g.array("<f4", (1, 2, 2), "AACAvwAAAMAAAEDAAACAwA=="),
+                    g.array("<f4", (1, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3), "AACAPwAAgL8AAADAAAAAQAAAQMAAAIDA"),
+                    g.array("<f4", (1, 2, 3), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "concatenation_relaxed_last_axis_all_inputs_as_internal",
+        "concatenation_relaxed_last_axis_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("all_inputs_as_internal",), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D4),
                 ],
             ),
         ],
@@ -83,5 +178,7 @@ def _t1():
 
 TESTS = (
     ("concatenation_relaxed", _t0),
-    ("concatenation_relaxed_last_axis", _t1),
+    ("concatenation_relaxed_all_inputs_as_internal", _t1),
+    ("concatenation_relaxed_last_axis", _t2),
+    ("concatenation_relaxed_last_axis_all_inputs_as_internal", _t3),
 )

@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_1/conv2d_relaxed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAwAAAQEAAAAA/AACAwAAAIEAAAABAAABAQAAAAMAAAGDAAAAAQAAAAMAAAMC/AABgQAAAgMAAAAC/AABgwAAAgMAAAEDAAABAQAAAYEAAAMA/AABAQAAAIEAAAMA/AACAwAAAIMAAAIA/AAAAvwAAQMAAAIDAAAAAwAAAAL8AAAC/AAAAPwAAgD8AAIA/AABgwAAAYMAAAIBAAABgwAAAQMAAACBAAAAAPwAAAD8AAGBAAADAPwAAYEAAAAAAAACAvwAAgMAAAAC/AACAQAAAwL8AAGDAAABAwAAAIEAAACDAAABgQAAAAD8AAEBAAABAwAAAYMAAAADAAACAPwAAgD8AAAA/AACAvwAAIMAAAIA/AACAQAAAgD8AAEBAAAAAvwAAAMAAAAAAAABgwAAAQEAAAMA/AACAQAAAgD8AAABAAABgwAAAYMAAAEBAAABAQAAAAL8AAMA/AACAPwAAAEAAAEDAAACAQAAAAMAAAAA/AACAvwAAQMAAAIC/AADAvwAAYEAAAEDAAAAAPw=="
 _D1 = "AAAAwAAAxMAAAHDAAADAvgAAoMAAANjAAAAKQQAAUMAAACDAAABwwAAAwL4AAJA/AAAyQQAA3EAAALRAAAAYQAAA8D8AAAbBAADAvwAAAL4AAGDAAAAQQAAAID8AAEDAAADQPwAAkD8AAAC/AABowAAA4MAAAJjAAADQPwAAsMAAAKzAAACAwAAAKMAAAKA/AAAIwAAAvEAAAIzAAAAYQQAAwEAAAKDAAABowAAAWMAAAPRAAADAvgAAAEAAAADAAABAvwAASMAAAMzAAADAvgAAiEAAAEC/"
+_D2 = "AQAAAAIAAAACAAAAAAAAAA=="
+_D3 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/"
+_D4 = "AQAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -55,6 +58,143 @@ def _t0():
 
 def _t1():
     return g.case(
+        "conv2d_relaxed_relaxed_all_inputs_as_internal",
+        "conv2d_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 216)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 216, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 228, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 232, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 236, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 240, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 244, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 248, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/AAAAPwAAgL8AAIA+AQAAAAIAAAACAAAAAAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "conv2d_relaxed_relaxed_all_tensors_as_inputs",
+        "conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "conv2d_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "conv2d_relaxed_weight_as_input_relaxed",
         "conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
@@ -75,14 +215,67 @@ def _t1():
             ],
             inputs=[0, 1, 2],
             outputs=[7],
-            values="AQAAAAIAAAACAAAAAAAAAA==",
+            values=_D2,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 5, 5, 2), _D0),
-                    g.array("<f4", (3, 3, 3, 2), "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAIA/AABAvwAAAD8AAEA/AACAPwAAgL4AAAC/AACAPgAAgD8AAIC+AACAPwAAgD8AAEA/AAAAvwAAQL8AAIC+AAAAPwAAQD8AAAA/AABAPwAAAAAAAAC/"),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "conv2d_relaxed_weight_as_input_relaxed_all_inputs_as_internal",
+        "conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 2), _D0),
+                    g.array("<f4", (3, 3, 3, 2), _D3),
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIA+"),
                 ],
                 outputs=[
@@ -95,5 +288,9 @@ def _t1():
 
 TESTS = (
     ("conv2d_relaxed_relaxed", _t0),
-    ("conv2d_relaxed_weight_as_input_relaxed", _t1),
+    ("conv2d_relaxed_relaxed_all_inputs_as_internal", _t1),
+    ("conv2d_relaxed_relaxed_all_tensors_as_inputs", _t2),
+    ("conv2d_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("conv2d_relaxed_weight_as_input_relaxed", _t4),
+    ("conv2d_relaxed_weight_as_input_relaxed_all_inputs_as_internal", _t5),
 )

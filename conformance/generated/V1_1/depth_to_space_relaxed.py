@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/depth_to_space_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
+_D1 = "AAAAAAAAAD8AAIA/AADAPwAAgEAAAJBAAACgQAAAsEAAAABAAAAgQAAAQEAAAGBAAADAQAAA0EAAAOBAAADwQA=="
+_D2 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
+_D3 = "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="
+
 
 def _t0():
     return g.case(
@@ -34,10 +40,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 8), "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 1, 2, 8), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 2), "AAAAAAAAAD8AAIA/AADAPwAAgEAAAJBAAACgQAAAsEAAAABAAAAgQAAAQEAAAGBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 2, 4, 2), _D1),
                 ],
             ),
         ],
@@ -45,6 +51,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "depth_to_space_relaxed_all_inputs_as_internal",
+        "depth_to_space_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 8), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "depth_to_space_relaxed_single_channel",
         "depth_to_space_relaxed_single_channel_dynamic_output_shape",
@@ -67,10 +111,48 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="),
+                    g.array("<f4", (1, 2, 2, 4), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="),
+                    g.array("<f4", (1, 4, 4, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "depth_to_space_relaxed_single_channel_all_inputs_as_internal",
+        "depth_to_space_relaxed_single_channel_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D3),
                 ],
             ),
         ],
@@ -79,5 +161,7 @@ def _t1():
 
 TESTS = (
     ("depth_to_space_relaxed", _t0),
-    ("depth_to_space_relaxed_single_channel", _t1),
+    ("depth_to_space_relaxed_all_inputs_as_internal", _t1),
+    ("depth_to_space_relaxed_single_channel", _t2),
+    ("depth_to_space_relaxed_single_channel_all_inputs_as_internal", _t3),
 )

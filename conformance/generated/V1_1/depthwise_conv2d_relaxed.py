@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_1/depthwise_conv2d_relaxed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAAEAAAGBAAADAvwAAAD8AAIDAAAAAPwAAAL8AAMA/AACAvwAAAEAAAIDAAACAvwAAAL8AAIA/AACAQAAAQEAAAGDAAADAPwAAYEAAAADAAABAQAAAgD8AAAA/AADAPwAAYEAAAEBAAAAAwAAAAD8AAGBAAAAAPwAAIEAAAADAAABAwAAAQEAAAIA/AAAAwAAAAAAAAIBAAABgQAAAwD8AAAC/AACAvwAAAEAAAEBAAAAAvwAAAAAAAAC/AADAPwAAQEAAAMC/AABAwAAAgL8AAIDAAACAvwAAgL8AAMA/AAAgQAAAQMAAAAC/AAAAQAAAAEAAAIDAAABgwAAAAMAAAEBAAAAgQAAAwL8AAIC/AAAAQAAAAEAAAIBAAAAAAAAAAMAAACDAAAAAPwAAQEAAAMA/AABAwAAAgD8AACBAAABgQAAAIEAAAMC/AABAwAAAgMAAAGDAAADAPwAAYMAAAMC/AAAAPwAAYMAAAIA/AADAPwAAIMAAAMC/AABAQAAAAEAAAMC/AABgwAAAgMAAAAAAAABAQAAAAEAAAIDAAABgQAAAIEAAAEBAAAAAvwAAgMAAAIC/AADAvwAAIEAAAGBAAACAQAAAgMAAACBAAAAAvwAAAEAAAADAAABAwAAAYMAAAGDAAAAgwAAAAL8AAIA/AADAvwAAwD8AAADAAAAgQAAAwD8AAGBAAAAAwAAAQMAAAMA/AAAAAAAAAD8AAABAAACAQAAAAL8AAAC/AABAQAAAgMAAAIA/AABgwAAAgL8AACDAAADAvwAAAD8AAAC/"
 _D1 = "AAAwwAAAAAAAAKjAAADAvgAAAsEAADBAAACsQAAAhMAAAPC/AAD0QAAA7MAAANA/AACQPwAAwD8AADBAAACAvgAAqMAAANA/AAAAvgAA0D8AAAC/AACAvgAAWkEAAMC+AAC0QAAAWEAAALC/AAAAQAAAQEEAAAhAAABAwAAAwL8AAGC/AAAAvgAAQMAAAMA/"
+_D2 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA="
+_D3 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/"
+_D4 = "AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -59,6 +62,155 @@ def _t0():
 
 def _t1():
     return g.case(
+        "depthwise_conv2d_relaxed_relaxed_all_inputs_as_internal",
+        "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 140, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPgAAgL4AAAA/AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "depthwise_conv2d_relaxed_relaxed_all_tensors_as_inputs",
+        "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D0),
+                    g.array("<f4", (1, 3, 3, 3), _D3),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "depthwise_conv2d_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D0),
+                    g.array("<f4", (1, 3, 3, 3), _D3),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "depthwise_conv2d_relaxed_weight_as_input_relaxed",
         "depthwise_conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
@@ -83,14 +235,71 @@ def _t1():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values="AQAAAAAAAAABAAAAAQAAAAIAAAACAAAAAQAAAAAAAAA=",
+            values=_D2,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (2, 5, 5, 3), _D0),
-                    g.array("<f4", (1, 3, 3, 3), "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/"),
+                    g.array("<f4", (1, 3, 3, 3), _D3),
+                    g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "depthwise_conv2d_relaxed_weight_as_input_relaxed_all_inputs_as_internal",
+        "depthwise_conv2d_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5, 5, 3), _D0),
+                    g.array("<f4", (1, 3, 3, 3), _D3),
                     g.array("<f4", (3,), "AACAPgAAgL4AAAA/"),
                 ],
                 outputs=[
@@ -103,5 +312,9 @@ def _t1():
 
 TESTS = (
     ("depthwise_conv2d_relaxed_relaxed", _t0),
-    ("depthwise_conv2d_relaxed_weight_as_input_relaxed", _t1),
+    ("depthwise_conv2d_relaxed_relaxed_all_inputs_as_internal", _t1),
+    ("depthwise_conv2d_relaxed_relaxed_all_tensors_as_inputs", _t2),
+    ("depthwise_conv2d_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("depthwise_conv2d_relaxed_weight_as_input_relaxed", _t4),
+    ("depthwise_conv2d_relaxed_weight_as_input_relaxed_all_inputs_as_internal", _t5),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/dequantize_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="
+_D1 = "AAB/wgAAG8IAAIC+AAAAAA=="
+
 
 def _t0():
     return g.case(
@@ -35,7 +39,7 @@ def _t0():
                     g.array("|u1", (2, 4), "AAF+f4D+/8g="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
             ),
         ],
@@ -43,6 +47,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "dequantize_relaxed_all_inputs_as_internal",
+        "dequantize_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AAF+f4D+/8g="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "dequantize_relaxed_zp255",
         "dequantize_relaxed_zp255_dynamic_output_shape",
@@ -66,7 +107,44 @@ def _t1():
                     g.array("|u1", (1, 2, 2, 1), "AGT+/w=="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AAB/wgAAG8IAAIC+AAAAAA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "dequantize_relaxed_zp255_all_inputs_as_internal",
+        "dequantize_relaxed_zp255_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=255, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/wAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AGT+/w=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D1),
                 ],
             ),
         ],
@@ -75,5 +153,7 @@ def _t1():
 
 TESTS = (
     ("dequantize_relaxed", _t0),
-    ("dequantize_relaxed_zp255", _t1),
+    ("dequantize_relaxed_all_inputs_as_internal", _t1),
+    ("dequantize_relaxed_zp255", _t2),
+    ("dequantize_relaxed_zp255_all_inputs_as_internal", _t3),
 )

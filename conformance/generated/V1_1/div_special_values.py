@@ -21,7 +21,7 @@ def _t0():
         "div_special_values_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 29, ("none",), ("DIV",)),
+        provenance=g.provenance(SPEC, 31, ("none",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -56,7 +56,7 @@ def _t1():
         "div_special_values_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 29, ("relu",), ("DIV",)),
+        provenance=g.provenance(SPEC, 31, ("relu",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "div_special_values_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 29, ("relu1",), ("DIV",)),
+        provenance=g.provenance(SPEC, 31, ("relu1",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "div_special_values_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 29, ("relu6",), ("DIV",)),
+        provenance=g.provenance(SPEC, 31, ("relu6",), ("DIV",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -10,6 +10,11 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/embedding_lookup_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AQAAAAEAAAADAAAAAAAAAA=="
+_D1 = "AACAPgAAAAAAAKA/AACAvwAAEEAAAADAAABQQAAAQMA="
+_D2 = "AACgPwAAgL8AAKA/AACAvwAAUEAAAEDAAACAPgAAAAA="
+
 
 def _t0():
     return g.case(
@@ -33,11 +38,50 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (4,), "AQAAAAEAAAADAAAAAAAAAA=="),
-                    g.array("<f4", (4, 2), "AACAPgAAAAAAAKA/AACAvwAAEEAAAADAAABQQAAAQMA="),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), "AACgPwAAgL8AAKA/AACAvwAAUEAAAEDAAACAPgAAAAA="),
+                    g.array("<f4", (4, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t1():
+    return g.case(
+        "embedding_lookup_relaxed_all_inputs_as_internal",
+        "embedding_lookup_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 9, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f4", (4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D2),
                 ],
             ),
         ],
@@ -46,4 +90,5 @@ def _t0():
 
 TESTS = (
     ("embedding_lookup_relaxed", _t0),
+    ("embedding_lookup_relaxed_all_inputs_as_internal", _t1),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/floor_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAvgAAIEAAAODAACB6RA=="
+_D1 = "AACAvwAAAEAAAODAAAB6RA=="
+
 
 def _t0():
     return g.case(
@@ -32,10 +36,47 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AACAvgAAIEAAAODAACB6RA=="),
+                    g.array("<f4", (2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), "AACAvwAAAEAAAODAAAB6RA=="),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t1():
+    return g.case(
+        "floor_relaxed_all_inputs_as_internal",
+        "floor_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
                 ],
             ),
         ],
@@ -44,4 +85,5 @@ def _t0():
 
 TESTS = (
     ("floor_relaxed", _t0),
+    ("floor_relaxed_all_inputs_as_internal", _t1),
 )

@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_1/fully_connected_relaxed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBAAABgwAAAQMAAAADA"
 _D1 = "AACAPwAAQL8AAFBAAACIQAAAQEAAABhAAAC8QAAAyEAAAOBAAAB4QAAAjEAAAOA/"
+_D2 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8="
+_D3 = "AAAAPwAAgL8AAAAAAACAPg=="
+_D4 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -52,6 +55,134 @@ def _t0():
 
 def _t1():
     return g.case(
+        "fully_connected_relaxed_relaxed_all_inputs_as_internal",
+        "fully_connected_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 80)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAA/AACAvwAAAAAAAIA+AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "fully_connected_relaxed_relaxed_all_tensors_as_inputs",
+        "fully_connected_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "fully_connected_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "fully_connected_relaxed_weight_as_input_relaxed",
         "fully_connected_relaxed_dynamic_output_shape_weight_as_input_relaxed",
         "V1_1",
@@ -76,8 +207,58 @@ def _t1():
             g.feed(
                 inputs=[
                     g.array("<f4", (3, 5), _D0),
-                    g.array("<f4", (4, 5), "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8="),
-                    g.array("<f4", (4,), "AAAAPwAAgL8AAAAAAACAPg=="),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "fully_connected_relaxed_weight_as_input_relaxed_all_inputs_as_internal",
+        "fully_connected_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 5), _D0),
+                    g.array("<f4", (4, 5), _D2),
+                    g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
                     g.array("<f4", (3, 4), _D1),
@@ -89,5 +270,9 @@ def _t1():
 
 TESTS = (
     ("fully_connected_relaxed_relaxed", _t0),
-    ("fully_connected_relaxed_weight_as_input_relaxed", _t1),
+    ("fully_connected_relaxed_relaxed_all_inputs_as_internal", _t1),
+    ("fully_connected_relaxed_relaxed_all_tensors_as_inputs", _t2),
+    ("fully_connected_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("fully_connected_relaxed_weight_as_input_relaxed", _t4),
+    ("fully_connected_relaxed_weight_as_input_relaxed_all_inputs_as_internal", _t5),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/hashtable_lookup_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAPwAAwL8AACBAAABwQAAAAL4AAABB"
+_D1 = "AAAAvgAAAEEAAAAAAAAAAAAAAD8AAMC/"
+
 
 def _t0():
     return g.case(
@@ -37,10 +41,53 @@ def _t0():
                 inputs=[
                     g.array("<i4", (3,), "BAAAAAMAAAABAAAA"),
                     g.array("<i4", (3,), "AQAAAAIAAAAEAAAA"),
-                    g.array("<f4", (3, 2), "AAAAPwAAwL8AACBAAABwQAAAAL4AAABB"),
+                    g.array("<f4", (3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), "AAAAvgAAAEEAAAAAAAAAAAAAAD8AAMC/"),
+                    g.array("<f4", (3, 2), _D1),
+                    g.array("|u1", (3,), "AQAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t1():
+    return g.case(
+        "hashtable_lookup_relaxed_relaxed_all_inputs_as_internal",
+        "hashtable_lookup_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("HASHTABLE_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.HASHTABLE_LOOKUP, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[0, 1, 5],
+            outputs=[3, 4],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAAMAAAABAAAA"),
+                    g.array("<i4", (3,), "AQAAAAIAAAAEAAAA"),
+                    g.array("<f4", (3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
                     g.array("|u1", (3,), "AQAB"),
                 ],
             ),
@@ -50,4 +97,5 @@ def _t0():
 
 TESTS = (
     ("hashtable_lookup_relaxed_relaxed", _t0),
+    ("hashtable_lookup_relaxed_relaxed_all_inputs_as_internal", _t1),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/l2_normalization_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AABAQAAAAAAAAIBAAACAPwAAAMAAAABAAADAwAAAQEAAAABAAAAAAAAAoEAAAAAA"
+_D1 = "mpkZPwAAAADNzEw/qqqqPquqKr+rqio/uG1bv7Zt2z4lSZI+AAAAAAAAgD8AAAAA"
+
 
 def _t0():
     return g.case(
@@ -32,10 +36,47 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), "AABAQAAAAAAAAIBAAACAPwAAAMAAAABAAADAwAAAQEAAAABAAAAAAAAAoEAAAAAA"),
+                    g.array("<f4", (1, 2, 2, 3), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), "mpkZPwAAAADNzEw/qqqqPquqKr+rqio/uG1bv7Zt2z4lSZI+AAAAAAAAgD8AAAAA"),
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t1():
+    return g.case(
+        "l2_normalization_relaxed_all_inputs_as_internal",
+        "l2_normalization_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
                 ],
             ),
         ],
@@ -44,4 +85,5 @@ def _t0():
 
 TESTS = (
     ("l2_normalization_relaxed", _t0),
+    ("l2_normalization_relaxed_all_inputs_as_internal", _t1),
 )

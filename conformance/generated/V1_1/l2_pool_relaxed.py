@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/l2_pool_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
+_D1 = "AACAPwAAAEBTeRFA4UYmQDBG4j8+sqxAVGSeQGe08z+EAY1AHow0QDA8iEAR/AFAAAAgQAAAQECLT51AOWJPQF9ftUBDUyxAAAAgQCGjiUCUpUtAgbFFQB0srkAwPIhA"
+_D2 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D3 = "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"
+
 
 def _t0():
     return g.case(
@@ -42,10 +48,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"),
+                    g.array("<f4", (2, 3, 4, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAEBTeRFA4UYmQDBG4j8+sqxAVGSeQGe08z+EAY1AHow0QDA8iEAR/AFAAAAgQAAAQECLT51AOWJPQF9ftUBDUyxAAAAgQCGjiUCUpUtAgbFFQB0srkAwPIhA"),
+                    g.array("<f4", (2, 2, 3, 2), _D1),
                 ],
             ),
         ],
@@ -53,6 +59,52 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "l2_pool_relaxed_explicit_all_inputs_as_internal",
+        "l2_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "l2_pool_relaxed_same",
         "l2_pool_relaxed_same_dynamic_output_shape",
@@ -80,10 +132,53 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="),
+                    g.array("<f4", (1, 5, 4, 1), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"),
+                    g.array("<f4", (1, 3, 2, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "l2_pool_relaxed_same_all_inputs_as_internal",
+        "l2_pool_relaxed_same_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D3),
                 ],
             ),
         ],
@@ -92,5 +187,7 @@ def _t1():
 
 TESTS = (
     ("l2_pool_relaxed_explicit", _t0),
-    ("l2_pool_relaxed_same", _t1),
+    ("l2_pool_relaxed_explicit_all_inputs_as_internal", _t1),
+    ("l2_pool_relaxed_same", _t2),
+    ("l2_pool_relaxed_same_all_inputs_as_internal", _t3),
 )

@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/local_response_normalization_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/AAAAvwAAgEAAAMA/AABAwAAAAAAAACBA"
+_D1 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"
+
 
 def _t0():
     return g.case(
@@ -37,10 +41,51 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/AAAAvwAAgEAAAMA/AABAwAAAAAAAACBA"),
+                    g.array("<f4", (1, 1, 2, 6), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"),
+                    g.array("<f4", (1, 1, 2, 6), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t1():
+    return g.case(
+        "local_response_normalization_relaxed_all_inputs_as_internal",
+        "local_response_normalization_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAAAAEAAAIA+AABAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D1),
                 ],
             ),
         ],
@@ -49,4 +94,5 @@ def _t0():
 
 TESTS = (
     ("local_response_normalization_relaxed", _t0),
+    ("local_response_normalization_relaxed_all_inputs_as_internal", _t1),
 )

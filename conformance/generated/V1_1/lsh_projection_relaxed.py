@@ -10,6 +10,13 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/lsh_projection_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "DAAAAAcAAAD9////KAAAAOgDAACz////"
+_D1 = "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAA="
+_D2 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
+_D3 = "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"
+_D4 = "AwAAAAIAAAACAAAAAQAAAA=="
+
 
 def _t0():
     return g.case(
@@ -36,11 +43,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 2), "DAAAAAcAAAD9////KAAAAOgDAACz////"),
+                    g.array("<i4", (3, 2), _D0),
                     g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
                 ],
                 outputs=[
-                    g.array("<i4", (8,), "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAA="),
+                    g.array("<i4", (8,), _D1),
                 ],
             ),
         ],
@@ -48,6 +55,131 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "lsh_projection_relaxed_dense_int32_relaxed_all_inputs_as_internal",
+        "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5],
+            outputs=[4],
+            values="AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEECAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "lsh_projection_relaxed_dense_int32_relaxed_all_tensors_as_inputs",
+        "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<i4", (3, 2), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "lsh_projection_relaxed_dense_int32_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_relaxed_dense_int32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5, 8],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D0),
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (3,), "AAAAPwAAoL8AAABA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "lsh_projection_relaxed_sparse_float32_relaxed",
         "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed",
@@ -72,11 +204,136 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"),
+                    g.array("<f4", (2, 3), _D3),
                     g.array("<f4", (0,), ""),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), "AwAAAAIAAAACAAAAAQAAAA=="),
+                    g.array("<i4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "lsh_projection_relaxed_sparse_float32_relaxed_all_inputs_as_internal",
+        "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEBAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D3),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "lsh_projection_relaxed_sparse_float32_relaxed_all_tensors_as_inputs",
+        "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "lsh_projection_relaxed_sparse_float32_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_relaxed_sparse_float32_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (2, 3), _D3),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D4),
                 ],
             ),
         ],
@@ -85,5 +342,11 @@ def _t1():
 
 TESTS = (
     ("lsh_projection_relaxed_dense_int32_relaxed", _t0),
-    ("lsh_projection_relaxed_sparse_float32_relaxed", _t1),
+    ("lsh_projection_relaxed_dense_int32_relaxed_all_inputs_as_internal", _t1),
+    ("lsh_projection_relaxed_dense_int32_relaxed_all_tensors_as_inputs", _t2),
+    ("lsh_projection_relaxed_dense_int32_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("lsh_projection_relaxed_sparse_float32_relaxed", _t4),
+    ("lsh_projection_relaxed_sparse_float32_relaxed_all_inputs_as_internal", _t5),
+    ("lsh_projection_relaxed_sparse_float32_relaxed_all_tensors_as_inputs", _t6),
+    ("lsh_projection_relaxed_sparse_float32_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
 )

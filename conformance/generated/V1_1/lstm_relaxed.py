@@ -11,31 +11,42 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_1/lstm_relaxed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AABAPwAAQD8AAEA/AACAPw=="
-_D1 = "AABAPwAAAD4AAAC/AABAvw=="
-_D2 = "AABAvwAAYL8AAGC/AACAvg=="
-_D3 = "AACAPwAAAL4AAAA+AABgPw=="
-_D4 = "AACAvgAAwL4AAIA/AABgPw=="
-_D5 = "AABgvwAAAD8AAEA/AADAvg=="
-_D6 = "AAAAvgAAgL8AAEA/AACAPg=="
-_D7 = "AACAvwAAQL8AAEA/AAAAAA=="
-_D8 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
-_D9 = "M4s9PiPRJb5dRpC++sZLvg=="
-_D10 = "6vCDPv98Z79jBh2/qUcKvw=="
-_D11 = "K+u3PbqW371N24c9flumvQ=="
-_D12 = "DjBAPp27Qb8N4wI+3E/Nvg=="
-_D13 = "cukdPoUT0r3MS8q9RriTvg=="
-_D14 = "AABgPwAAAAAAAIA/AADAPgAAAL8AAAA/"
-_D15 = "AADAPgAAwL4AAIA+AACAvgAAYL8AAIC+"
-_D16 = "AABAvwAAID8AAEA/AAAgvwAAID8AAAC/"
-_D17 = "AACAvwAAwD4AAGA/AAAAAAAAQD8AAAC+"
-_D18 = "AABAvwAAgD8AAIA+AAAAPwAAQL8AAIC/"
-_D19 = "AACAPgAAwL4AAGC/AADAvgAAgD8AAEC/"
-_D20 = "AADAPgAAwD4AAAA/AAAAPgAAIL8AAAAA"
-_D21 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-_D22 = "AAAAvtL9pT0AAAC+AAAAPg=="
-_D23 = "AABAv7nWAz9jRMk+6rBEPgzWcr2KJi++"
-_D24 = "bnShvQQlXb0AAAC+9lIYPQ=="
+_D0 = "AAAAPwAAIL8AAAA+AAAAPw=="
+_D1 = "AABAPwAAQD8AAEA/AACAPw=="
+_D2 = "AABAPwAAAD4AAAC/AABAvw=="
+_D3 = "AABAvwAAYL8AAGC/AACAvg=="
+_D4 = "AACAPwAAAL4AAAA+AABgPw=="
+_D5 = "AACAvgAAwL4AAIA/AABgPw=="
+_D6 = "AABgvwAAAD8AAEA/AADAvg=="
+_D7 = "AAAAvgAAgL8AAEA/AACAPg=="
+_D8 = "AACAvwAAQL8AAEA/AAAAAA=="
+_D9 = "AAAAAAAAgD4AAAC+AACAPw=="
+_D10 = "AAAAPgAAgL8AAEC/AAAgvw=="
+_D11 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D12 = "M4s9PiPRJb5dRpC++sZLvg=="
+_D13 = "6vCDPv98Z79jBh2/qUcKvw=="
+_D14 = "AABAvwAAgL8AAIC/AACAvg=="
+_D15 = "K+u3PbqW371N24c9flumvQ=="
+_D16 = "DjBAPp27Qb8N4wI+3E/Nvg=="
+_D17 = "AACAvgAAYL8AAGA/AAAAPw=="
+_D18 = "cukdPoUT0r3MS8q9RriTvg=="
+_D19 = "tsGCPj1mH79g3vu9TqE7vw=="
+_D20 = "AACAvwAAAL4AACA/AABgvw=="
+_D21 = "AABgPwAAAAAAAIA/AADAPgAAAL8AAAA/"
+_D22 = "AADAPgAAwL4AAIA+AACAvgAAYL8AAIC+"
+_D23 = "AABAvwAAID8AAEA/AAAgvwAAID8AAAC/"
+_D24 = "AACAvwAAwD4AAGA/AAAAAAAAQD8AAAC+"
+_D25 = "AABAvwAAgD8AAIA+AAAAPwAAQL8AAIC/"
+_D26 = "AACAPgAAwL4AAGC/AADAvgAAgD8AAEC/"
+_D27 = "AADAPgAAwD4AAAA/AAAAPgAAIL8AAAAA"
+_D28 = "AADAPgAAwD4AAIA/AACAPw=="
+_D29 = "AADAvgAAgL8AAAA/AAAgPwAAYL8AAIA/"
+_D30 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D31 = "AAAAvtL9pT0AAAC+AAAAPg=="
+_D32 = "AABAv7nWAz9jRMk+6rBEPgzWcr2KJi++"
+_D33 = "AAAAPwAAgL4AACC/AAAAvg=="
+_D34 = "bnShvQQlXb0AAAC+9lIYPQ=="
+_D35 = "Mkr5vlBlKz9ENmK9tGz4vtvSDT9CJMq8"
 
 
 def _t0():
@@ -86,7 +97,6 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAPwAAIL8AAAA+AAAAPw=="),
                     g.array("<f4", (2, 2), _D0),
                     g.array("<f4", (2, 2), _D1),
                     g.array("<f4", (2, 2), _D2),
@@ -95,36 +105,7 @@ def _t0():
                     g.array("<f4", (2, 2), _D5),
                     g.array("<f4", (2, 2), _D6),
                     g.array("<f4", (2, 2), _D7),
-                    g.array("<f4", (0,), ""),
-                    g.array("<f4", (0,), ""),
-                    g.array("<f4", (0,), ""),
-                    g.array("<f4", (2,), "AADAvgAAIL8="),
-                    g.array("<f4", (2,), "AACAvwAAgD8="),
-                    g.array("<f4", (2,), "AABAPwAAgL4="),
-                    g.array("<f4", (2,), "AAAgPwAAQL8="),
-                    g.array("<f4", (0, 0), ""),
-                    g.array("<f4", (0,), ""),
-                    g.array("<f4", (2, 2), "AAAAAAAAgD4AAAC+AACAPw=="),
-                    g.array("<f4", (2, 2), "AAAAPgAAgL8AAEC/AAAgvw=="),
-                ],
-                outputs=[
-                    g.array("<f4", (2, 8), _D8),
-                    g.array("<f4", (2, 2), _D9),
-                    g.array("<f4", (2, 2), _D10),
-                    g.array("<f4", (2, 2), _D9),
-                ],
-            ),
-            g.feed(
-                inputs=[
-                    g.array("<f4", (2, 2), "AABAvwAAgL8AAIC/AACAvg=="),
-                    g.array("<f4", (2, 2), _D0),
-                    g.array("<f4", (2, 2), _D1),
-                    g.array("<f4", (2, 2), _D2),
-                    g.array("<f4", (2, 2), _D3),
-                    g.array("<f4", (2, 2), _D4),
-                    g.array("<f4", (2, 2), _D5),
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
@@ -138,16 +119,15 @@ def _t0():
                     g.array("<f4", (2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 8), _D8),
-                    g.array("<f4", (2, 2), _D11),
+                    g.array("<f4", (2, 8), _D11),
                     g.array("<f4", (2, 2), _D12),
-                    g.array("<f4", (2, 2), _D11),
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D12),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AACAvgAAYL8AAGA/AAAAPw=="),
-                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 2), _D14),
                     g.array("<f4", (2, 2), _D1),
                     g.array("<f4", (2, 2), _D2),
                     g.array("<f4", (2, 2), _D3),
@@ -155,6 +135,7 @@ def _t0():
                     g.array("<f4", (2, 2), _D5),
                     g.array("<f4", (2, 2), _D6),
                     g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (0,), ""),
@@ -164,14 +145,44 @@ def _t0():
                     g.array("<f4", (2,), "AAAgPwAAQL8="),
                     g.array("<f4", (0, 0), ""),
                     g.array("<f4", (0,), ""),
-                    g.array("<f4", (2, 2), _D11),
                     g.array("<f4", (2, 2), _D12),
+                    g.array("<f4", (2, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 8), _D8),
-                    g.array("<f4", (2, 2), _D13),
-                    g.array("<f4", (2, 2), "tsGCPj1mH79g3vu9TqE7vw=="),
-                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 8), _D11),
+                    g.array("<f4", (2, 2), _D15),
+                    g.array("<f4", (2, 2), _D16),
+                    g.array("<f4", (2, 2), _D15),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D17),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2,), "AADAvgAAIL8="),
+                    g.array("<f4", (2,), "AACAvwAAgD8="),
+                    g.array("<f4", (2,), "AABAPwAAgL4="),
+                    g.array("<f4", (2,), "AAAgPwAAQL8="),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D15),
+                    g.array("<f4", (2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 8), _D11),
+                    g.array("<f4", (2, 2), _D18),
+                    g.array("<f4", (2, 2), _D19),
+                    g.array("<f4", (2, 2), _D18),
                 ],
             ),
         ],
@@ -179,6 +190,207 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "lstm_relaxed_basic_all_inputs_as_internal",
+        "lstm_relaxed_basic_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        ignored_outputs=(0,),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("all_inputs_as_internal",), ("LSTM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [27, 28, 29], [0]),
+                g.operation(OperationType.ADD, [30, 31, 32], [1]),
+                g.operation(OperationType.ADD, [33, 34, 35], [2]),
+                g.operation(OperationType.ADD, [36, 37, 38], [3]),
+                g.operation(OperationType.ADD, [39, 40, 41], [4]),
+                g.operation(OperationType.ADD, [42, 43, 44], [5]),
+                g.operation(OperationType.ADD, [45, 46, 47], [6]),
+                g.operation(OperationType.ADD, [48, 49, 50], [7]),
+                g.operation(OperationType.ADD, [51, 52, 53], [8]),
+                g.operation(OperationType.ADD, [54, 55, 56], [12]),
+                g.operation(OperationType.ADD, [57, 58, 59], [13]),
+                g.operation(OperationType.ADD, [60, 61, 62], [14]),
+                g.operation(OperationType.ADD, [63, 64, 65], [15]),
+                g.operation(OperationType.ADD, [66, 67, 68], [18]),
+                g.operation(OperationType.ADD, [69, 70, 71], [19]),
+                g.operation(OperationType.LSTM, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22], [23, 24, 25, 26]),
+            ],
+            inputs=[9, 10, 11, 16, 17, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 57, 60, 63, 66, 69],
+            outputs=[23, 24, 25, 26],
+            values="BAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2,), "AADAvgAAIL8="),
+                    g.array("<f4", (2,), "AACAvwAAgD8="),
+                    g.array("<f4", (2,), "AABAPwAAgL4="),
+                    g.array("<f4", (2,), "AAAgPwAAQL8="),
+                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 8), _D11),
+                    g.array("<f4", (2, 2), _D12),
+                    g.array("<f4", (2, 2), _D13),
+                    g.array("<f4", (2, 2), _D12),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D14),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2,), "AADAvgAAIL8="),
+                    g.array("<f4", (2,), "AACAvwAAgD8="),
+                    g.array("<f4", (2,), "AABAPwAAgL4="),
+                    g.array("<f4", (2,), "AAAgPwAAQL8="),
+                    g.array("<f4", (2, 2), _D12),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 8), _D11),
+                    g.array("<f4", (2, 2), _D15),
+                    g.array("<f4", (2, 2), _D16),
+                    g.array("<f4", (2, 2), _D15),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D17),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2,), "AADAvgAAIL8="),
+                    g.array("<f4", (2,), "AACAvwAAgD8="),
+                    g.array("<f4", (2,), "AABAPwAAgL4="),
+                    g.array("<f4", (2,), "AAAgPwAAQL8="),
+                    g.array("<f4", (2, 2), _D15),
+                    g.array("<f4", (2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 8), _D11),
+                    g.array("<f4", (2, 2), _D18),
+                    g.array("<f4", (2, 2), _D19),
+                    g.array("<f4", (2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "lstm_relaxed_cifg_peephole_projection",
         "lstm_relaxed_cifg_peephole_projection_dynamic_output_shape",
@@ -226,15 +438,15 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AACAvwAAAL4AACA/AABgvw=="),
+                    g.array("<f4", (2, 2), _D20),
                     g.array("<f4", (0, 0), ""),
-                    g.array("<f4", (3, 2), _D14),
-                    g.array("<f4", (3, 2), _D15),
-                    g.array("<f4", (3, 2), _D16),
+                    g.array("<f4", (3, 2), _D21),
+                    g.array("<f4", (3, 2), _D22),
+                    g.array("<f4", (3, 2), _D23),
                     g.array("<f4", (0, 0), ""),
-                    g.array("<f4", (3, 2), _D17),
-                    g.array("<f4", (3, 2), _D18),
-                    g.array("<f4", (3, 2), _D19),
+                    g.array("<f4", (3, 2), _D24),
+                    g.array("<f4", (3, 2), _D25),
+                    g.array("<f4", (3, 2), _D26),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (3,), "AABgPwAAAD8AAIC/"),
                     g.array("<f4", (3,), "AABAvwAAgL4AAAAA"),
@@ -242,29 +454,29 @@ def _t1():
                     g.array("<f4", (3,), "AACAvwAAAL8AAEA/"),
                     g.array("<f4", (3,), "AABgvwAAgD8AAAC+"),
                     g.array("<f4", (3,), "AAAAPwAAID8AAGA/"),
-                    g.array("<f4", (2, 3), _D20),
+                    g.array("<f4", (2, 3), _D27),
                     g.array("<f4", (2,), "AAAAvgAAgD4="),
-                    g.array("<f4", (2, 2), "AADAPgAAwD4AAIA/AACAPw=="),
-                    g.array("<f4", (2, 3), "AADAvgAAgL8AAAA/AAAgPwAAYL8AAIA/"),
+                    g.array("<f4", (2, 2), _D28),
+                    g.array("<f4", (2, 3), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 9), _D21),
-                    g.array("<f4", (2, 2), _D22),
-                    g.array("<f4", (2, 3), _D23),
-                    g.array("<f4", (2, 2), _D22),
+                    g.array("<f4", (2, 9), _D30),
+                    g.array("<f4", (2, 2), _D31),
+                    g.array("<f4", (2, 3), _D32),
+                    g.array("<f4", (2, 2), _D31),
                 ],
             ),
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AAAAPwAAgL4AACC/AAAAvg=="),
+                    g.array("<f4", (2, 2), _D33),
                     g.array("<f4", (0, 0), ""),
-                    g.array("<f4", (3, 2), _D14),
-                    g.array("<f4", (3, 2), _D15),
-                    g.array("<f4", (3, 2), _D16),
+                    g.array("<f4", (3, 2), _D21),
+                    g.array("<f4", (3, 2), _D22),
+                    g.array("<f4", (3, 2), _D23),
                     g.array("<f4", (0, 0), ""),
-                    g.array("<f4", (3, 2), _D17),
-                    g.array("<f4", (3, 2), _D18),
-                    g.array("<f4", (3, 2), _D19),
+                    g.array("<f4", (3, 2), _D24),
+                    g.array("<f4", (3, 2), _D25),
+                    g.array("<f4", (3, 2), _D26),
                     g.array("<f4", (0,), ""),
                     g.array("<f4", (3,), "AABgPwAAAD8AAIC/"),
                     g.array("<f4", (3,), "AABAvwAAgL4AAAAA"),
@@ -272,16 +484,191 @@ def _t1():
                     g.array("<f4", (3,), "AACAvwAAAL8AAEA/"),
                     g.array("<f4", (3,), "AABgvwAAgD8AAAC+"),
                     g.array("<f4", (3,), "AAAAPwAAID8AAGA/"),
-                    g.array("<f4", (2, 3), _D20),
+                    g.array("<f4", (2, 3), _D27),
                     g.array("<f4", (2,), "AAAAvgAAgD4="),
-                    g.array("<f4", (2, 2), _D22),
-                    g.array("<f4", (2, 3), _D23),
+                    g.array("<f4", (2, 2), _D31),
+                    g.array("<f4", (2, 3), _D32),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 9), _D21),
-                    g.array("<f4", (2, 2), _D24),
-                    g.array("<f4", (2, 3), "Mkr5vlBlKz9ENmK9tGz4vtvSDT9CJMq8"),
-                    g.array("<f4", (2, 2), _D24),
+                    g.array("<f4", (2, 9), _D30),
+                    g.array("<f4", (2, 2), _D34),
+                    g.array("<f4", (2, 3), _D35),
+                    g.array("<f4", (2, 2), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "lstm_relaxed_cifg_peephole_projection_all_inputs_as_internal",
+        "lstm_relaxed_cifg_peephole_projection_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        ignored_outputs=(0,),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("all_inputs_as_internal",), ("LSTM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 136, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [27, 28, 29], [0]),
+                g.operation(OperationType.ADD, [30, 31, 32], [2]),
+                g.operation(OperationType.ADD, [33, 34, 35], [3]),
+                g.operation(OperationType.ADD, [36, 37, 38], [4]),
+                g.operation(OperationType.ADD, [39, 40, 41], [6]),
+                g.operation(OperationType.ADD, [42, 43, 44], [7]),
+                g.operation(OperationType.ADD, [45, 46, 47], [8]),
+                g.operation(OperationType.ADD, [48, 49, 50], [10]),
+                g.operation(OperationType.ADD, [51, 52, 53], [11]),
+                g.operation(OperationType.ADD, [54, 55, 56], [13]),
+                g.operation(OperationType.ADD, [57, 58, 59], [14]),
+                g.operation(OperationType.ADD, [60, 61, 62], [15]),
+                g.operation(OperationType.ADD, [63, 64, 65], [16]),
+                g.operation(OperationType.ADD, [66, 67, 68], [17]),
+                g.operation(OperationType.ADD, [69, 70, 71], [18]),
+                g.operation(OperationType.ADD, [72, 73, 74], [19]),
+                g.operation(OperationType.LSTM, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22], [23, 24, 25, 26]),
+            ],
+            inputs=[1, 5, 9, 12, 27, 30, 33, 36, 39, 42, 45, 48, 51, 54, 57, 60, 63, 66, 69, 72],
+            outputs=[23, 24, 25, 26],
+            values="BAAAAAAAQD8AAAA+AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D20),
+                    g.array("<f4", (3, 2), _D21),
+                    g.array("<f4", (3, 2), _D22),
+                    g.array("<f4", (3, 2), _D23),
+                    g.array("<f4", (3, 2), _D24),
+                    g.array("<f4", (3, 2), _D25),
+                    g.array("<f4", (3, 2), _D26),
+                    g.array("<f4", (3,), "AABgPwAAAD8AAIC/"),
+                    g.array("<f4", (3,), "AABAvwAAgL4AAAAA"),
+                    g.array("<f4", (3,), "AACAvwAAAL8AAEA/"),
+                    g.array("<f4", (3,), "AABgvwAAgD8AAAC+"),
+                    g.array("<f4", (3,), "AAAAPwAAID8AAGA/"),
+                    g.array("<f4", (2, 3), _D27),
+                    g.array("<f4", (2,), "AAAAvgAAgD4="),
+                    g.array("<f4", (2, 2), _D28),
+                    g.array("<f4", (2, 3), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 9), _D30),
+                    g.array("<f4", (2, 2), _D31),
+                    g.array("<f4", (2, 3), _D32),
+                    g.array("<f4", (2, 2), _D31),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0, 0), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 2), _D33),
+                    g.array("<f4", (3, 2), _D21),
+                    g.array("<f4", (3, 2), _D22),
+                    g.array("<f4", (3, 2), _D23),
+                    g.array("<f4", (3, 2), _D24),
+                    g.array("<f4", (3, 2), _D25),
+                    g.array("<f4", (3, 2), _D26),
+                    g.array("<f4", (3,), "AABgPwAAAD8AAIC/"),
+                    g.array("<f4", (3,), "AABAvwAAgL4AAAAA"),
+                    g.array("<f4", (3,), "AACAvwAAAL8AAEA/"),
+                    g.array("<f4", (3,), "AABgvwAAgD8AAAC+"),
+                    g.array("<f4", (3,), "AAAAPwAAID8AAGA/"),
+                    g.array("<f4", (2, 3), _D27),
+                    g.array("<f4", (2,), "AAAAvgAAgD4="),
+                    g.array("<f4", (2, 2), _D31),
+                    g.array("<f4", (2, 3), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 9), _D30),
+                    g.array("<f4", (2, 2), _D34),
+                    g.array("<f4", (2, 3), _D35),
+                    g.array("<f4", (2, 2), _D34),
                 ],
             ),
         ],
@@ -290,5 +677,7 @@ def _t1():
 
 TESTS = (
     ("lstm_relaxed_basic", _t0),
-    ("lstm_relaxed_cifg_peephole_projection", _t1),
+    ("lstm_relaxed_basic_all_inputs_as_internal", _t1),
+    ("lstm_relaxed_cifg_peephole_projection", _t2),
+    ("lstm_relaxed_cifg_peephole_projection_all_inputs_as_internal", _t3),
 )

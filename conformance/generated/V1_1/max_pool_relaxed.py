@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/max_pool_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
+_D1 = "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D2 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D3 = "AADAvwAAAMAAACDAAADQwA=="
+
 
 def _t0():
     return g.case(
@@ -42,10 +48,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"),
+                    g.array("<f4", (2, 3, 4, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"),
+                    g.array("<f4", (2, 2, 3, 2), _D1),
                 ],
             ),
         ],
@@ -53,6 +59,52 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "max_pool_relaxed_explicit_all_inputs_as_internal",
+        "max_pool_relaxed_explicit_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "max_pool_relaxed_strided",
         "max_pool_relaxed_strided_dynamic_output_shape",
@@ -80,10 +132,53 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="),
+                    g.array("<f4", (1, 4, 4, 1), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), "AADAvwAAAMAAACDAAADQwA=="),
+                    g.array("<f4", (1, 2, 2, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "max_pool_relaxed_strided_all_inputs_as_internal",
+        "max_pool_relaxed_strided_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D3),
                 ],
             ),
         ],
@@ -92,5 +187,7 @@ def _t1():
 
 TESTS = (
     ("max_pool_relaxed_explicit", _t0),
-    ("max_pool_relaxed_strided", _t1),
+    ("max_pool_relaxed_explicit_all_inputs_as_internal", _t1),
+    ("max_pool_relaxed_strided", _t2),
+    ("max_pool_relaxed_strided_all_inputs_as_internal", _t3),
 )

@@ -13,12 +13,21 @@ SPEC = "conformance/specs/V1_1/mean.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAMAAAEBAAAAAPwAAgL8AAJBAAAAgQAAAwEAAAGDAAACAPwAAAAAAAAC/"
 _D1 = "AACAPwAAgD+rqqq+q6oKQA=="
-_D2 = "AAAAAAIAAAD9////AAAAAA=="
-_D3 = "AgAAAAEAAAAAAAAAAAAAAA=="
-_D4 = "AAAAvwAA4D8AAOA/AACIQAAAoL8AAIC+"
-_D5 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
-_D6 = "AADAPwAAAL8AAEBAAAAAPw=="
-_D7 = "AABAQAAAwL8AAAA/AAAAQA=="
+_D2 = "AQAAAAAAAAAAAAAAAAAAAA=="
+_D3 = "/////wAAAAABAAAAAAAAAAAAAAA="
+_D4 = "AAAAAAIAAAD9////AAAAAA=="
+_D5 = "AAAAAAIAAAD9////AAAAAAAAAAAAAAAA"
+_D6 = "AgAAAAEAAAAAAAAAAAAAAA=="
+_D7 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D8 = "AAAAvwAA4D8AAOA/AACIQAAAoL8AAIC+"
+_D9 = "AgAAAAIAAAAAAAAAAAAAAA=="
+_D10 = "//////////8AAAAAAAAAAA=="
+_D11 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
+_D12 = "AQAAAAIAAAABAAAAAAAAAAAAAAA="
+_D13 = "AADAPwAAAL8AAEBAAAAAPw=="
+_D14 = "/////wMAAAAAAAAAAAAAAAAAAAA="
+_D15 = "AABAQAAAwL8AAAA/AAAAQA=="
+_D16 = "/////wEAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -57,6 +66,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "mean_axis1_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "mean_axis1_all_tensors_as_inputs",
+        "mean_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "mean_axis1_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "mean_axis1_relaxed",
         "mean_axis1_dynamic_output_shape_relaxed",
         "V1_1",
@@ -89,7 +213,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "mean_axis1_relaxed_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "mean_axis1_relaxed_all_tensors_as_inputs",
+        "mean_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "mean_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "mean_axis1_quant8",
         "mean_axis1_dynamic_output_shape_quant8",
@@ -123,7 +362,122 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "mean_axis1_quant8_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "mean_axis1_quant8_all_tensors_as_inputs",
+        "mean_axis1_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "mean_axis1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "mean_axis1_weight_as_input",
         "mean_axis1_dynamic_output_shape_weight_as_input",
@@ -158,7 +512,47 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "mean_axis1_weight_as_input_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "mean_axis1_weight_as_input_relaxed",
         "mean_axis1_dynamic_output_shape_weight_as_input_relaxed",
@@ -193,7 +587,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "mean_axis1_weight_as_input_relaxed_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "mean_axis1_weight_as_input_quant8",
         "mean_axis1_dynamic_output_shape_weight_as_input_quant8",
@@ -228,7 +662,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "mean_axis1_weight_as_input_quant8_all_inputs_as_internal",
+        "mean_axis1_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "bGxhdQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "mean_negative_keep",
         "mean_negative_keep_dynamic_output_shape",
@@ -262,7 +736,122 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "mean_negative_keep_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "mean_negative_keep_all_tensors_as_inputs",
+        "mean_negative_keep_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "mean_negative_keep_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "mean_negative_keep_relaxed",
         "mean_negative_keep_dynamic_output_shape_relaxed",
@@ -296,7 +885,122 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "mean_negative_keep_relaxed_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "mean_negative_keep_relaxed_all_tensors_as_inputs",
+        "mean_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "mean_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "mean_negative_keep_quant8",
         "mean_negative_keep_dynamic_output_shape_quant8",
@@ -330,7 +1034,122 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "mean_negative_keep_quant8_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wAAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "mean_negative_keep_quant8_all_tensors_as_inputs",
+        "mean_negative_keep_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "mean_negative_keep_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "mean_negative_keep_weight_as_input",
         "mean_negative_keep_dynamic_output_shape_weight_as_input",
@@ -365,7 +1184,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "mean_negative_keep_weight_as_input_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "mean_negative_keep_weight_as_input_relaxed",
         "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
@@ -400,7 +1259,47 @@ def _t10():
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "mean_negative_keep_weight_as_input_relaxed_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "mean_negative_keep_weight_as_input_quant8",
         "mean_negative_keep_dynamic_output_shape_weight_as_input_quant8",
@@ -435,7 +1334,47 @@ def _t11():
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "mean_negative_keep_weight_as_input_quant8_all_inputs_as_internal",
+        "mean_negative_keep_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "c2Zq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "mean_duplicates",
         "mean_duplicates_dynamic_output_shape",
@@ -454,7 +1393,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -469,7 +1408,46 @@ def _t12():
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "mean_duplicates_all_inputs_as_internal",
+        "mean_duplicates_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 53, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "mean_duplicates_relaxed",
         "mean_duplicates_dynamic_output_shape_relaxed",
@@ -487,7 +1465,7 @@ def _t13():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D2,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
@@ -503,7 +1481,46 @@ def _t13():
     )
 
 
-def _t14():
+def _t39():
+    return g.case(
+        "mean_duplicates_relaxed_all_inputs_as_internal",
+        "mean_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 53, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "mean_duplicates_quant8",
         "mean_duplicates_dynamic_output_shape_quant8",
@@ -522,7 +1539,7 @@ def _t14():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -537,7 +1554,46 @@ def _t14():
     )
 
 
-def _t15():
+def _t41():
+    return g.case(
+        "mean_duplicates_quant8_all_inputs_as_internal",
+        "mean_duplicates_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 53, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "c2Zq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "mean_all_axes",
         "mean_all_axes_dynamic_output_shape",
@@ -556,7 +1612,7 @@ def _t15():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D3,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -571,7 +1627,46 @@ def _t15():
     )
 
 
-def _t16():
+def _t43():
+    return g.case(
+        "mean_all_axes_all_inputs_as_internal",
+        "mean_all_axes_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "VVV1Pw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "mean_all_axes_relaxed",
         "mean_all_axes_dynamic_output_shape_relaxed",
@@ -589,7 +1684,7 @@ def _t16():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D3,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
@@ -605,7 +1700,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t45():
+    return g.case(
+        "mean_all_axes_relaxed_all_inputs_as_internal",
+        "mean_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "VVV1Pw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "mean_all_axes_quant8",
         "mean_all_axes_dynamic_output_shape_quant8",
@@ -624,7 +1758,7 @@ def _t17():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D3,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -639,7 +1773,46 @@ def _t17():
     )
 
 
-def _t18():
+def _t47():
+    return g.case(
+        "mean_all_axes_quant8_all_inputs_as_internal",
+        "mean_all_axes_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "bA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "mean_keep_dims_2",
         "mean_keep_dims_2_dynamic_output_shape",
@@ -666,14 +1839,53 @@ def _t18():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D4),
+                    g.array("<f4", (2, 3, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t49():
+    return g.case(
+        "mean_keep_dims_2_all_inputs_as_internal",
+        "mean_keep_dims_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "mean_keep_dims_2_relaxed",
         "mean_keep_dims_2_dynamic_output_shape_relaxed",
@@ -700,14 +1912,53 @@ def _t19():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D4),
+                    g.array("<f4", (2, 3, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t51():
+    return g.case(
+        "mean_keep_dims_2_relaxed_all_inputs_as_internal",
+        "mean_keep_dims_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "mean_keep_dims_2_quant8",
         "mean_keep_dims_2_dynamic_output_shape_quant8",
@@ -741,7 +1992,46 @@ def _t20():
     )
 
 
-def _t21():
+def _t53():
+    return g.case(
+        "mean_keep_dims_2_quant8_all_inputs_as_internal",
+        "mean_keep_dims_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 1), "YHJyhlpi"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "mean_keep_dims_negative",
         "mean_keep_dims_negative_dynamic_output_shape",
@@ -768,14 +2058,53 @@ def _t21():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t55():
+    return g.case(
+        "mean_keep_dims_negative_all_inputs_as_internal",
+        "mean_keep_dims_negative_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "mean_keep_dims_negative_relaxed",
         "mean_keep_dims_negative_dynamic_output_shape_relaxed",
@@ -802,14 +2131,53 @@ def _t22():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t57():
+    return g.case(
+        "mean_keep_dims_negative_relaxed_all_inputs_as_internal",
+        "mean_keep_dims_negative_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "mean_keep_dims_negative_quant8",
         "mean_keep_dims_negative_dynamic_output_shape_quant8",
@@ -843,7 +2211,46 @@ def _t23():
     )
 
 
-def _t24():
+def _t59():
+    return g.case(
+        "mean_keep_dims_negative_quant8_all_inputs_as_internal",
+        "mean_keep_dims_negative_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="//////////9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "bFR8aFyIeJRIbGRg"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "YHJyhlpi"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "mean_spatial",
         "mean_spatial_dynamic_output_shape",
@@ -867,7 +2274,7 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
@@ -877,7 +2284,46 @@ def _t24():
     )
 
 
-def _t25():
+def _t61():
+    return g.case(
+        "mean_spatial_all_inputs_as_internal",
+        "mean_spatial_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "mean_spatial_relaxed",
         "mean_spatial_dynamic_output_shape_relaxed",
@@ -901,7 +2347,7 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
@@ -911,7 +2357,46 @@ def _t25():
     )
 
 
-def _t26():
+def _t63():
+    return g.case(
+        "mean_spatial_relaxed_all_inputs_as_internal",
+        "mean_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "mean_spatial_quant8",
         "mean_spatial_dynamic_output_shape_quant8",
@@ -945,7 +2430,46 @@ def _t26():
     )
 
 
-def _t27():
+def _t65():
+    return g.case(
+        "mean_spatial_quant8_all_inputs_as_internal",
+        "mean_spatial_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bHR8RJBoWHg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "dGY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "mean_channels",
         "mean_channels_dynamic_output_shape",
@@ -969,17 +2493,56 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t67():
+    return g.case(
+        "mean_channels_all_inputs_as_internal",
+        "mean_channels_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 91, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "mean_channels_relaxed",
         "mean_channels_dynamic_output_shape_relaxed",
@@ -1003,17 +2566,56 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t69():
+    return g.case(
+        "mean_channels_relaxed_all_inputs_as_internal",
+        "mean_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 91, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "mean_channels_quant8",
         "mean_channels_dynamic_output_shape_quant8",
@@ -1047,7 +2649,46 @@ def _t29():
     )
 
 
-def _t30():
+def _t71():
+    return g.case(
+        "mean_channels_quant8_all_inputs_as_internal",
+        "mean_channels_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 91, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wMAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bHR8RJBoWHg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2), "cGB8aA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "mean_vector",
         "mean_vector_dynamic_output_shape",
@@ -1071,7 +2712,7 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D15),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AACAPw=="),
@@ -1081,7 +2722,46 @@ def _t30():
     )
 
 
-def _t31():
+def _t73():
+    return g.case(
+        "mean_vector_all_inputs_as_internal",
+        "mean_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 97, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AACAPw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "mean_vector_relaxed",
         "mean_vector_dynamic_output_shape_relaxed",
@@ -1105,7 +2785,7 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D15),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AACAPw=="),
@@ -1115,7 +2795,46 @@ def _t31():
     )
 
 
-def _t32():
+def _t75():
+    return g.case(
+        "mean_vector_relaxed_all_inputs_as_internal",
+        "mean_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 97, ("relaxed", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AACAPw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "mean_vector_quant8",
         "mean_vector_dynamic_output_shape_quant8",
@@ -1149,38 +2868,122 @@ def _t32():
     )
 
 
+def _t77():
+    return g.case(
+        "mean_vector_quant8_all_inputs_as_internal",
+        "mean_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 97, ("quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wEAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "fFhodA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "bA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mean_axis1", _t0),
-    ("mean_axis1_relaxed", _t1),
-    ("mean_axis1_quant8", _t2),
-    ("mean_axis1_weight_as_input", _t3),
-    ("mean_axis1_weight_as_input_relaxed", _t4),
-    ("mean_axis1_weight_as_input_quant8", _t5),
-    ("mean_negative_keep", _t6),
-    ("mean_negative_keep_relaxed", _t7),
-    ("mean_negative_keep_quant8", _t8),
-    ("mean_negative_keep_weight_as_input", _t9),
-    ("mean_negative_keep_weight_as_input_relaxed", _t10),
-    ("mean_negative_keep_weight_as_input_quant8", _t11),
-    ("mean_duplicates", _t12),
-    ("mean_duplicates_relaxed", _t13),
-    ("mean_duplicates_quant8", _t14),
-    ("mean_all_axes", _t15),
-    ("mean_all_axes_relaxed", _t16),
-    ("mean_all_axes_quant8", _t17),
-    ("mean_keep_dims_2", _t18),
-    ("mean_keep_dims_2_relaxed", _t19),
-    ("mean_keep_dims_2_quant8", _t20),
-    ("mean_keep_dims_negative", _t21),
-    ("mean_keep_dims_negative_relaxed", _t22),
-    ("mean_keep_dims_negative_quant8", _t23),
-    ("mean_spatial", _t24),
-    ("mean_spatial_relaxed", _t25),
-    ("mean_spatial_quant8", _t26),
-    ("mean_channels", _t27),
-    ("mean_channels_relaxed", _t28),
-    ("mean_channels_quant8", _t29),
-    ("mean_vector", _t30),
-    ("mean_vector_relaxed", _t31),
-    ("mean_vector_quant8", _t32),
+    ("mean_axis1_all_inputs_as_internal", _t1),
+    ("mean_axis1_all_tensors_as_inputs", _t2),
+    ("mean_axis1_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("mean_axis1_relaxed", _t4),
+    ("mean_axis1_relaxed_all_inputs_as_internal", _t5),
+    ("mean_axis1_relaxed_all_tensors_as_inputs", _t6),
+    ("mean_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("mean_axis1_quant8", _t8),
+    ("mean_axis1_quant8_all_inputs_as_internal", _t9),
+    ("mean_axis1_quant8_all_tensors_as_inputs", _t10),
+    ("mean_axis1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("mean_axis1_weight_as_input", _t12),
+    ("mean_axis1_weight_as_input_all_inputs_as_internal", _t13),
+    ("mean_axis1_weight_as_input_relaxed", _t14),
+    ("mean_axis1_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("mean_axis1_weight_as_input_quant8", _t16),
+    ("mean_axis1_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("mean_negative_keep", _t18),
+    ("mean_negative_keep_all_inputs_as_internal", _t19),
+    ("mean_negative_keep_all_tensors_as_inputs", _t20),
+    ("mean_negative_keep_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("mean_negative_keep_relaxed", _t22),
+    ("mean_negative_keep_relaxed_all_inputs_as_internal", _t23),
+    ("mean_negative_keep_relaxed_all_tensors_as_inputs", _t24),
+    ("mean_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("mean_negative_keep_quant8", _t26),
+    ("mean_negative_keep_quant8_all_inputs_as_internal", _t27),
+    ("mean_negative_keep_quant8_all_tensors_as_inputs", _t28),
+    ("mean_negative_keep_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("mean_negative_keep_weight_as_input", _t30),
+    ("mean_negative_keep_weight_as_input_all_inputs_as_internal", _t31),
+    ("mean_negative_keep_weight_as_input_relaxed", _t32),
+    ("mean_negative_keep_weight_as_input_relaxed_all_inputs_as_internal", _t33),
+    ("mean_negative_keep_weight_as_input_quant8", _t34),
+    ("mean_negative_keep_weight_as_input_quant8_all_inputs_as_internal", _t35),
+    ("mean_duplicates", _t36),
+    ("mean_duplicates_all_inputs_as_internal", _t37),
+    ("mean_duplicates_relaxed", _t38),
+    ("mean_duplicates_relaxed_all_inputs_as_internal", _t39),
+    ("mean_duplicates_quant8", _t40),
+    ("mean_duplicates_quant8_all_inputs_as_internal", _t41),
+    ("mean_all_axes", _t42),
+    ("mean_all_axes_all_inputs_as_internal", _t43),
+    ("mean_all_axes_relaxed", _t44),
+    ("mean_all_axes_relaxed_all_inputs_as_internal", _t45),
+    ("mean_all_axes_quant8", _t46),
+    ("mean_all_axes_quant8_all_inputs_as_internal", _t47),
+    ("mean_keep_dims_2", _t48),
+    ("mean_keep_dims_2_all_inputs_as_internal", _t49),
+    ("mean_keep_dims_2_relaxed", _t50),
+    ("mean_keep_dims_2_relaxed_all_inputs_as_internal", _t51),
+    ("mean_keep_dims_2_quant8", _t52),
+    ("mean_keep_dims_2_quant8_all_inputs_as_internal", _t53),
+    ("mean_keep_dims_negative", _t54),
+    ("mean_keep_dims_negative_all_inputs_as_internal", _t55),
+    ("mean_keep_dims_negative_relaxed", _t56),
+    ("mean_keep_dims_negative_relaxed_all_inputs_as_internal", _t57),
+    ("mean_keep_dims_negative_quant8", _t58),
+    ("mean_keep_dims_negative_quant8_all_inputs_as_internal", _t59),
+    ("mean_spatial", _t60),
+    ("mean_spatial_all_inputs_as_internal", _t61),
+    ("mean_spatial_relaxed", _t62),
+    ("mean_spatial_relaxed_all_inputs_as_internal", _t63),
+    ("mean_spatial_quant8", _t64),
+    ("mean_spatial_quant8_all_inputs_as_internal", _t65),
+    ("mean_channels", _t66),
+    ("mean_channels_all_inputs_as_internal", _t67),
+    ("mean_channels_relaxed", _t68),
+    ("mean_channels_relaxed_all_inputs_as_internal", _t69),
+    ("mean_channels_quant8", _t70),
+    ("mean_channels_quant8_all_inputs_as_internal", _t71),
+    ("mean_vector", _t72),
+    ("mean_vector_all_inputs_as_internal", _t73),
+    ("mean_vector_relaxed", _t74),
+    ("mean_vector_relaxed_all_inputs_as_internal", _t75),
+    ("mean_vector_quant8", _t76),
+    ("mean_vector_quant8_all_inputs_as_internal", _t77),
 )

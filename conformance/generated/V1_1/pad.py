@@ -14,9 +14,13 @@ SPEC = "conformance/specs/V1_1/pad.mod.py"
 _D0 = "AQAAAAAAAAAAAAAAAgAAAA=="
 _D1 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBA"
 _D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAIA/AADAPwAAAEAAAAAAAAAAAAAAIEAAAEBAAABgQAAAAAAAAAAA"
-_D3 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAA="
-_D4 = "AACAPwAAAEAAAEBAAACAQA=="
-_D5 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQEAAAAAAAAAAAAAAgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D3 = "AQAAAAAAAAAAAAAAAgAAAAAAAAAAAAAA"
+_D4 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAA="
+_D5 = "AACAPwAAAEAAAEBAAACAQA=="
+_D6 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQEAAAAAAAAAAAAAAgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D7 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAAAAAAAAAAAAA=="
+_D8 = "AAAAAAAAAAAAAAEAAAIAAAAAAAMAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D9 = "AAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -54,6 +58,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "pad_all_inputs_as_internal",
+        "pad_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "pad_all_tensors_as_inputs",
+        "pad_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "pad_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "pad_relaxed",
         "pad_dynamic_output_shape_relaxed",
         "V1_1",
@@ -85,7 +200,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "pad_relaxed_all_inputs_as_internal",
+        "pad_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "pad_relaxed_all_tensors_as_inputs",
+        "pad_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "pad_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pad_quant8",
         "pad_dynamic_output_shape_quant8",
@@ -118,7 +344,118 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "pad_quant8_all_inputs_as_internal",
+        "pad_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAAAgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AgMEBQYH"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "AAAAAAACAwQAAAUGBwAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "pad_quant8_all_tensors_as_inputs",
+        "pad_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AgMEBQYH"),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "AAAAAAACAwQAAAUGBwAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "pad_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|u1", (2, 3), "AgMEBQYH"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "AAAAAAACAwQAAAUGBwAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pad_weight_as_input",
         "pad_dynamic_output_shape_weight_as_input",
@@ -151,7 +488,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "pad_weight_as_input_all_inputs_as_internal",
+        "pad_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "pad_weight_as_input_relaxed",
         "pad_dynamic_output_shape_weight_as_input_relaxed",
@@ -184,7 +560,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "pad_weight_as_input_relaxed_all_inputs_as_internal",
+        "pad_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pad_weight_as_input_quant8",
         "pad_dynamic_output_shape_weight_as_input_quant8",
@@ -217,7 +632,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "pad_weight_as_input_quant8_all_inputs_as_internal",
+        "pad_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|u1", (2, 3), "AgMEBQYH"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "AAAAAAACAwQAAAUGBwAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pad_all_dims",
         "pad_all_dims_dynamic_output_shape",
@@ -235,22 +689,133 @@ def _t6():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 3, 3), _D5),
+                    g.array("<f4", (2, 3, 3, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "pad_all_dims_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "pad_all_dims_all_tensors_as_inputs",
+        "pad_all_dims_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "pad_all_dims_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pad_all_dims_relaxed",
         "pad_all_dims_dynamic_output_shape_relaxed",
@@ -267,23 +832,134 @@ def _t7():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D3,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 3, 3), _D5),
+                    g.array("<f4", (2, 3, 3, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "pad_all_dims_relaxed_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "pad_all_dims_relaxed_all_tensors_as_inputs",
+        "pad_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "pad_all_dims_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "pad_all_dims_quant8",
         "pad_all_dims_dynamic_output_shape_quant8",
@@ -301,7 +977,7 @@ def _t8():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -309,14 +985,125 @@ def _t8():
                     g.array("|u1", (1, 2, 2, 1), "AQIDBA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), "AAAAAAAAAAAAAAEAAAIAAAAAAAMAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+                    g.array("|u1", (2, 3, 3, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "pad_all_dims_quant8_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AQIDBA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "pad_all_dims_quant8_all_tensors_as_inputs",
+        "pad_all_dims_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AQIDBA=="),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "pad_all_dims_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_all_dims_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("|u1", (1, 2, 2, 1), "AQIDBA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "pad_no_padding",
         "pad_no_padding_dynamic_output_shape",
@@ -349,7 +1136,118 @@ def _t9():
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "pad_no_padding_all_inputs_as_internal",
+        "pad_no_padding_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "pad_no_padding_all_tensors_as_inputs",
+        "pad_no_padding_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                    g.array("<i4", (1, 2), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "pad_no_padding_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_no_padding_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AAAAAAAAAAA="),
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "pad_no_padding_relaxed",
         "pad_no_padding_dynamic_output_shape_relaxed",
@@ -382,16 +1280,154 @@ def _t10():
     )
 
 
+def _t35():
+    return g.case(
+        "pad_no_padding_relaxed_all_inputs_as_internal",
+        "pad_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "pad_no_padding_relaxed_all_tensors_as_inputs",
+        "pad_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                    g.array("<i4", (1, 2), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "pad_no_padding_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AAAAAAAAAAA="),
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAIA/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("pad", _t0),
-    ("pad_relaxed", _t1),
-    ("pad_quant8", _t2),
-    ("pad_weight_as_input", _t3),
-    ("pad_weight_as_input_relaxed", _t4),
-    ("pad_weight_as_input_quant8", _t5),
-    ("pad_all_dims", _t6),
-    ("pad_all_dims_relaxed", _t7),
-    ("pad_all_dims_quant8", _t8),
-    ("pad_no_padding", _t9),
-    ("pad_no_padding_relaxed", _t10),
+    ("pad_all_inputs_as_internal", _t1),
+    ("pad_all_tensors_as_inputs", _t2),
+    ("pad_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("pad_relaxed", _t4),
+    ("pad_relaxed_all_inputs_as_internal", _t5),
+    ("pad_relaxed_all_tensors_as_inputs", _t6),
+    ("pad_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("pad_quant8", _t8),
+    ("pad_quant8_all_inputs_as_internal", _t9),
+    ("pad_quant8_all_tensors_as_inputs", _t10),
+    ("pad_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("pad_weight_as_input", _t12),
+    ("pad_weight_as_input_all_inputs_as_internal", _t13),
+    ("pad_weight_as_input_relaxed", _t14),
+    ("pad_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("pad_weight_as_input_quant8", _t16),
+    ("pad_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("pad_all_dims", _t18),
+    ("pad_all_dims_all_inputs_as_internal", _t19),
+    ("pad_all_dims_all_tensors_as_inputs", _t20),
+    ("pad_all_dims_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("pad_all_dims_relaxed", _t22),
+    ("pad_all_dims_relaxed_all_inputs_as_internal", _t23),
+    ("pad_all_dims_relaxed_all_tensors_as_inputs", _t24),
+    ("pad_all_dims_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("pad_all_dims_quant8", _t26),
+    ("pad_all_dims_quant8_all_inputs_as_internal", _t27),
+    ("pad_all_dims_quant8_all_tensors_as_inputs", _t28),
+    ("pad_all_dims_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("pad_no_padding", _t30),
+    ("pad_no_padding_all_inputs_as_internal", _t31),
+    ("pad_no_padding_all_tensors_as_inputs", _t32),
+    ("pad_no_padding_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("pad_no_padding_relaxed", _t34),
+    ("pad_no_padding_relaxed_all_inputs_as_internal", _t35),
+    ("pad_no_padding_relaxed_all_tensors_as_inputs", _t36),
+    ("pad_no_padding_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
 )

@@ -11,12 +11,16 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_1/rank0_as_shape1.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AQAAAP7///8CAAAAAgAAAAEAAAABAAAAAAAAAAAAAAADAAAA"
-_D1 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBA"
-_D2 = "/////wQAAAABAAAAAAAAAAAAAAABAAAA"
-_D3 = "AAAAwAAAAD8AABBBAADwwA=="
-_D4 = "AAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAQAAAAMAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAPAAAA"
-_D5 = "AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/"
+_D0 = "AAAAAP////8AAAAAAAAAAA=="
+_D1 = "AQAAAP7///8CAAAAAgAAAAEAAAABAAAAAAAAAAAAAAADAAAA"
+_D2 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBA"
+_D3 = "AQAAAP7///8CAAAAAgAAAAEAAAABAAAAAAAAAAAAAAADAAAAAAAAAAAAAAA="
+_D4 = "/////wQAAAABAAAAAAAAAAAAAAABAAAA"
+_D5 = "AAAAwAAAAD8AABBBAADwwA=="
+_D6 = "/////wQAAAABAAAAAAAAAAAAAAABAAAAAAAAAAAAAAA="
+_D7 = "AAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAQAAAAMAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAPAAAA"
+_D8 = "AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/"
+_D9 = "AAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAQAAAAMAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAPAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -54,6 +58,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "rank0_as_shape1_squeeze_listed_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_listed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D0,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1), "AABgwA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABgwA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "rank0_as_shape1_squeeze_listed_relaxed",
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_relaxed",
         "V1_1",
@@ -85,7 +127,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "rank0_as_shape1_squeeze_listed_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_listed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D0,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1), "AABgwA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABgwA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "rank0_as_shape1_squeeze_listed_quant8",
         "rank0_as_shape1_squeeze_listed_dynamic_output_shape_quant8",
@@ -118,7 +198,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "rank0_as_shape1_squeeze_listed_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_listed_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAP////9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1), "XQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "XQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "rank0_as_shape1_squeeze_vector",
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape",
@@ -151,7 +269,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "rank0_as_shape1_squeeze_vector_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1,), "AADcQQ=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADcQQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "rank0_as_shape1_squeeze_vector_relaxed",
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_relaxed",
@@ -184,7 +340,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "rank0_as_shape1_squeeze_vector_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1,), "AADcQQ=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADcQQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "rank0_as_shape1_squeeze_vector_quant8",
         "rank0_as_shape1_squeeze_vector_dynamic_output_shape_quant8",
@@ -217,7 +411,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "rank0_as_shape1_squeeze_vector_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1,), "mw=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "mw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "rank0_as_shape1_squeeze_omitted",
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape",
@@ -250,7 +482,46 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "rank0_as_shape1_squeeze_omitted_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 1, 1, 1), "AABGwg=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABGwg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "rank0_as_shape1_squeeze_omitted_relaxed",
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_relaxed",
@@ -283,7 +554,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "rank0_as_shape1_squeeze_omitted_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 1, 1, 1), "AABGwg=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABGwg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "rank0_as_shape1_squeeze_omitted_quant8",
         "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_quant8",
@@ -316,7 +626,46 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "rank0_as_shape1_squeeze_omitted_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_squeeze_omitted_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (1, 1, 1, 1), "AQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "AQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "rank0_as_shape1_strided_2d",
         "rank0_as_shape1_strided_2d_dynamic_output_shape",
@@ -339,12 +688,12 @@ def _t9():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D0,
+            values=_D1,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D2),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABAQA=="),
@@ -354,7 +703,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "rank0_as_shape1_strided_2d_all_inputs_as_internal",
+        "rank0_as_shape1_strided_2d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "rank0_as_shape1_strided_2d_relaxed",
         "rank0_as_shape1_strided_2d_dynamic_output_shape_relaxed",
@@ -376,13 +768,13 @@ def _t10():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D0,
+            values=_D1,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D2),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABAQA=="),
@@ -392,7 +784,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "rank0_as_shape1_strided_2d_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_strided_2d_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "rank0_as_shape1_strided_2d_quant8",
         "rank0_as_shape1_strided_2d_dynamic_output_shape_quant8",
@@ -415,7 +850,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D0,
+            values=_D1,
         ),
         feeds=[
             g.feed(
@@ -430,7 +865,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "rank0_as_shape1_strided_2d_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_strided_2d_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAP7///8CAAAAAgAAAAEAAAABAAAAAAAAAAAAAAADAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "ZmdoaWpr"),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "ag=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "rank0_as_shape1_strided_vector",
         "rank0_as_shape1_strided_vector_dynamic_output_shape",
@@ -453,12 +931,12 @@ def _t12():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AADwwA=="),
@@ -468,7 +946,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "rank0_as_shape1_strided_vector_all_inputs_as_internal",
+        "rank0_as_shape1_strided_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADwwA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "rank0_as_shape1_strided_vector_relaxed",
         "rank0_as_shape1_strided_vector_dynamic_output_shape_relaxed",
@@ -490,13 +1011,13 @@ def _t13():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D2,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AADwwA=="),
@@ -506,7 +1027,50 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "rank0_as_shape1_strided_vector_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_strided_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADwwA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "rank0_as_shape1_strided_vector_quant8",
         "rank0_as_shape1_strided_vector_dynamic_output_shape_quant8",
@@ -529,7 +1093,7 @@ def _t14():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -544,7 +1108,50 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "rank0_as_shape1_strided_vector_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_strided_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="/////wQAAAABAAAAAAAAAAAAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "YGV2VQ=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "VQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "rank0_as_shape1_strided_4d",
         "rank0_as_shape1_strided_4d_dynamic_output_shape",
@@ -567,12 +1174,12 @@ def _t15():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3), _D5),
+                    g.array("<f4", (1, 2, 1, 3), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AADAPw=="),
@@ -582,7 +1189,50 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "rank0_as_shape1_strided_4d_all_inputs_as_internal",
+        "rank0_as_shape1_strided_4d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 61, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADAPw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "rank0_as_shape1_strided_4d_relaxed",
         "rank0_as_shape1_strided_4d_dynamic_output_shape_relaxed",
@@ -604,13 +1254,13 @@ def _t16():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D4,
+            values=_D7,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3), _D5),
+                    g.array("<f4", (1, 2, 1, 3), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AADAPw=="),
@@ -620,7 +1270,50 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "rank0_as_shape1_strided_4d_relaxed_all_inputs_as_internal",
+        "rank0_as_shape1_strided_4d_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 61, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADAPw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "rank0_as_shape1_strided_4d_quant8",
         "rank0_as_shape1_strided_4d_dynamic_output_shape_quant8",
@@ -643,7 +1336,50 @@ def _t17():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D4,
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 3), "YmNkZWZn"),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "Zw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "rank0_as_shape1_strided_4d_quant8_all_inputs_as_internal",
+        "rank0_as_shape1_strided_4d_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 61, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAQAAAAMAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAPAAAAZAAAAAA=",
         ),
         feeds=[
             g.feed(
@@ -660,21 +1396,39 @@ def _t17():
 
 TESTS = (
     ("rank0_as_shape1_squeeze_listed", _t0),
-    ("rank0_as_shape1_squeeze_listed_relaxed", _t1),
-    ("rank0_as_shape1_squeeze_listed_quant8", _t2),
-    ("rank0_as_shape1_squeeze_vector", _t3),
-    ("rank0_as_shape1_squeeze_vector_relaxed", _t4),
-    ("rank0_as_shape1_squeeze_vector_quant8", _t5),
-    ("rank0_as_shape1_squeeze_omitted", _t6),
-    ("rank0_as_shape1_squeeze_omitted_relaxed", _t7),
-    ("rank0_as_shape1_squeeze_omitted_quant8", _t8),
-    ("rank0_as_shape1_strided_2d", _t9),
-    ("rank0_as_shape1_strided_2d_relaxed", _t10),
-    ("rank0_as_shape1_strided_2d_quant8", _t11),
-    ("rank0_as_shape1_strided_vector", _t12),
-    ("rank0_as_shape1_strided_vector_relaxed", _t13),
-    ("rank0_as_shape1_strided_vector_quant8", _t14),
-    ("rank0_as_shape1_strided_4d", _t15),
-    ("rank0_as_shape1_strided_4d_relaxed", _t16),
-    ("rank0_as_shape1_strided_4d_quant8", _t17),
+    ("rank0_as_shape1_squeeze_listed_all_inputs_as_internal", _t1),
+    ("rank0_as_shape1_squeeze_listed_relaxed", _t2),
+    ("rank0_as_shape1_squeeze_listed_relaxed_all_inputs_as_internal", _t3),
+    ("rank0_as_shape1_squeeze_listed_quant8", _t4),
+    ("rank0_as_shape1_squeeze_listed_quant8_all_inputs_as_internal", _t5),
+    ("rank0_as_shape1_squeeze_vector", _t6),
+    ("rank0_as_shape1_squeeze_vector_all_inputs_as_internal", _t7),
+    ("rank0_as_shape1_squeeze_vector_relaxed", _t8),
+    ("rank0_as_shape1_squeeze_vector_relaxed_all_inputs_as_internal", _t9),
+    ("rank0_as_shape1_squeeze_vector_quant8", _t10),
+    ("rank0_as_shape1_squeeze_vector_quant8_all_inputs_as_internal", _t11),
+    ("rank0_as_shape1_squeeze_omitted", _t12),
+    ("rank0_as_shape1_squeeze_omitted_all_inputs_as_internal", _t13),
+    ("rank0_as_shape1_squeeze_omitted_relaxed", _t14),
+    ("rank0_as_shape1_squeeze_omitted_relaxed_all_inputs_as_internal", _t15),
+    ("rank0_as_shape1_squeeze_omitted_quant8", _t16),
+    ("rank0_as_shape1_squeeze_omitted_quant8_all_inputs_as_internal", _t17),
+    ("rank0_as_shape1_strided_2d", _t18),
+    ("rank0_as_shape1_strided_2d_all_inputs_as_internal", _t19),
+    ("rank0_as_shape1_strided_2d_relaxed", _t20),
+    ("rank0_as_shape1_strided_2d_relaxed_all_inputs_as_internal", _t21),
+    ("rank0_as_shape1_strided_2d_quant8", _t22),
+    ("rank0_as_shape1_strided_2d_quant8_all_inputs_as_internal", _t23),
+    ("rank0_as_shape1_strided_vector", _t24),
+    ("rank0_as_shape1_strided_vector_all_inputs_as_internal", _t25),
+    ("rank0_as_shape1_strided_vector_relaxed", _t26),
+    ("rank0_as_shape1_strided_vector_relaxed_all_inputs_as_internal", _t27),
+    ("rank0_as_shape1_strided_vector_quant8", _t28),
+    ("rank0_as_shape1_strided_vector_quant8_all_inputs_as_internal", _t29),
+    ("rank0_as_shape1_strided_4d", _t30),
+    ("rank0_as_shape1_strided_4d_all_inputs_as_internal", _t31),
+    ("rank0_as_shape1_strided_4d_relaxed", _t32),
+    ("rank0_as_shape1_strided_4d_relaxed_all_inputs_as_internal", _t33),
+    ("rank0_as_shape1_strided_4d_quant8", _t34),
+    ("rank0_as_shape1_strided_4d_quant8_all_inputs_as_internal", _t35),
 )

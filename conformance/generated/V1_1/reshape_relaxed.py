@@ -50,6 +50,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reshape_relaxed_all_inputs_as_internal",
+        "reshape_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAP////8AAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "reshape_relaxed_shape_input",
         "reshape_relaxed_shape_input_dynamic_output_shape",
         "V1_1",
@@ -81,7 +119,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "reshape_relaxed_shape_input_all_inputs_as_internal",
+        "reshape_relaxed_shape_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAAACAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
+        "reshape_relaxed_shape_input_all_tensors_as_inputs",
+        "reshape_relaxed_shape_input_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D1),
+                    g.array("<i4", (3,), "AgAAAAEAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
+    return g.case(
+        "reshape_relaxed_shape_input_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_relaxed_shape_input_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAEAAAACAAAA"),
+                    g.array("<f4", (4,), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "reshape_relaxed_shape_input_weight_as_input",
         "reshape_relaxed_shape_input_dynamic_output_shape_weight_as_input",
@@ -114,8 +263,52 @@ def _t2():
     )
 
 
+def _t7():
+    return g.case(
+        "reshape_relaxed_shape_input_weight_as_input_all_inputs_as_internal",
+        "reshape_relaxed_shape_input_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAEAAAACAAAA"),
+                    g.array("<f4", (4,), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reshape_relaxed", _t0),
-    ("reshape_relaxed_shape_input", _t1),
-    ("reshape_relaxed_shape_input_weight_as_input", _t2),
+    ("reshape_relaxed_all_inputs_as_internal", _t1),
+    ("reshape_relaxed_shape_input", _t2),
+    ("reshape_relaxed_shape_input_all_inputs_as_internal", _t3),
+    ("reshape_relaxed_shape_input_all_tensors_as_inputs", _t4),
+    ("reshape_relaxed_shape_input_all_tensors_as_inputs_all_inputs_as_internal", _t5),
+    ("reshape_relaxed_shape_input_weight_as_input", _t6),
+    ("reshape_relaxed_shape_input_weight_as_input_all_inputs_as_internal", _t7),
 )

@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/resize_bilinear_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAMBAAABwQgAAoEAAAEhCAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAADAQAAAgEAAAMDAAABAQQAAgEAAAAAA"
+_D1 = "AACAPwAAIEHNzMw/AACAQZqZGUAAAMBBZmZmQAAAEEIAAIBAAAAgQlRVFUCpqrpB7u5uQFRVFUJWVZVArKo6QlZVlUCsqjpCVlWVQKyqOkIAAEBAAADwQZqZmUAAAEBCmpm5QAAAaEJmZqZAAABQQgAAoEAAAEhCAAAAwAAAAADNzMw+mpmZQM3MzD+amRlBzczMPmZmZkEAAAAAAACAQVRVVUCsqipAq6oqv/Du7kCHiAjAmpkZQb+7uz/NzMxArKoqQKqqqkAAAMBAAACAQJqZmb/NzAxBAACAwJqZGUEAAABAmpkZQAAAgEAAAAAA"
+_D2 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
+_D3 = "AAAAAAAAwEAAAIBBAACwQQAAAEIAABhC"
+
 
 def _t0():
     return g.case(
@@ -35,10 +41,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAMBAAABwQgAAoEAAAEhCAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAADAQAAAgEAAAMDAAABAQQAAgEAAAAAA"),
+                    g.array("<f4", (2, 2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 5, 2), "AACAPwAAIEHNzMw/AACAQZqZGUAAAMBBZmZmQAAAEEIAAIBAAAAgQlRVFUCpqrpB7u5uQFRVFUJWVZVArKo6QlZVlUCsqjpCVlWVQKyqOkIAAEBAAADwQZqZmUAAAEBCmpm5QAAAaEJmZqZAAABQQgAAoEAAAEhCAAAAwAAAAADNzMw+mpmZQM3MzD+amRlBzczMPmZmZkEAAAAAAACAQVRVVUCsqipAq6oqv/Du7kCHiAjAmpkZQb+7uz/NzMxArKoqQKqqqkAAAMBAAACAQJqZmb/NzAxBAACAwJqZGUEAAABAmpkZQAAAgEAAAAAA"),
+                    g.array("<f4", (2, 3, 5, 2), _D1),
                 ],
             ),
         ],
@@ -46,6 +52,45 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "resize_bilinear_relaxed_up_all_inputs_as_internal",
+        "resize_bilinear_relaxed_up_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="BQAAAAMAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "resize_bilinear_relaxed_down",
         "resize_bilinear_relaxed_down_dynamic_output_shape",
@@ -69,10 +114,49 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="),
+                    g.array("<f4", (1, 4, 4, 1), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), "AAAAAAAAwEAAAIBBAACwQQAAAEIAABhC"),
+                    g.array("<f4", (1, 3, 2, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "resize_bilinear_relaxed_down_all_inputs_as_internal",
+        "resize_bilinear_relaxed_down_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAMAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D3),
                 ],
             ),
         ],
@@ -81,5 +165,7 @@ def _t1():
 
 TESTS = (
     ("resize_bilinear_relaxed_up", _t0),
-    ("resize_bilinear_relaxed_down", _t1),
+    ("resize_bilinear_relaxed_up_all_inputs_as_internal", _t1),
+    ("resize_bilinear_relaxed_down", _t2),
+    ("resize_bilinear_relaxed_down_all_inputs_as_internal", _t3),
 )

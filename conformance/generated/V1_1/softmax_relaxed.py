@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_1/softmax_relaxed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AACAPwAAAEAAAEBAAACAQAAAgL8AAIC/AAAAQAAAAD8="
+_D1 = "Q/LPPT5sKz5wUI0+3fzoPgQt7j0ELe49w20FP+4bfD4="
+_D2 = "AAAAPwAAwD8AAIC/AAAAQAAAAEAAAABAAABAwAAAAAAAAEBAAACAPwAAAL8AAJBA"
+_D3 = "F+eBPlqOMD+04Wc9qqqqPqqqqj6qqqo+92AaO37MQT3XSHM/wpDuPLLs1Duh4XY/"
+
 
 def _t0():
     return g.case(
@@ -34,10 +40,10 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), "AACAPwAAAEAAAEBAAACAQAAAgL8AAIC/AAAAQAAAAD8="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "Q/LPPT5sKz5wUI0+3fzoPgQt7j0ELe49w20FP+4bfD4="),
+                    g.array("<f4", (2, 4), _D1),
                 ],
             ),
         ],
@@ -45,6 +51,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "softmax_relaxed_rank2_all_inputs_as_internal",
+        "softmax_relaxed_rank2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("all_inputs_as_internal",), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "softmax_relaxed_rank4",
         "softmax_relaxed_rank4_dynamic_output_shape",
@@ -67,10 +111,48 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), "AAAAPwAAwD8AAIC/AAAAQAAAAEAAAABAAABAwAAAAAAAAEBAAACAPwAAAL8AAJBA"),
+                    g.array("<f4", (1, 2, 2, 3), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), "F+eBPlqOMD+04Wc9qqqqPqqqqj6qqqo+92AaO37MQT3XSHM/wpDuPLLs1Duh4XY/"),
+                    g.array("<f4", (1, 2, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "softmax_relaxed_rank4_all_inputs_as_internal",
+        "softmax_relaxed_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("all_inputs_as_internal",), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D3),
                 ],
             ),
         ],
@@ -79,5 +161,7 @@ def _t1():
 
 TESTS = (
     ("softmax_relaxed_rank2", _t0),
-    ("softmax_relaxed_rank4", _t1),
+    ("softmax_relaxed_rank2_all_inputs_as_internal", _t1),
+    ("softmax_relaxed_rank4", _t2),
+    ("softmax_relaxed_rank4_all_inputs_as_internal", _t3),
 )

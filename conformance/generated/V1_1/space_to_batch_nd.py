@@ -14,14 +14,24 @@ SPEC = "conformance/specs/V1_1/space_to_batch_nd.mod.py"
 _D0 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAA"
 _D1 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEA="
 _D2 = "AAAAAAAAAAAAACBAAABgQAAAAAAAAAAAAABAQAAAgEAAAAA/AADAPwAAAAAAAAAAAACAPwAAAEAAAAAAAAAAAA=="
-_D3 = "AAAFBwAABggBAwAAAgQAAA=="
+_D3 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAA="
 _D4 = "AQAAAAEAAAAAAAAAAAAAAA=="
-_D5 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAA"
-_D6 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBA"
-_D7 = "AAAAAAAAgD8AAAAAAAAgQAAAAAAAAIBAAAAAAAAAsEAAAAA/AADAPwAAAEAAAEBAAABgQAAAkEAAAKBAAADAQA=="
-_D8 = "AgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAA"
-_D9 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBAAADQQAAA4EAAAPBAAAAAQQ=="
-_D10 = "AAAAPwAAwD8AAJBAAACwQAAAgD8AAABAAACgQAAAwEAAACBAAABgQAAA0EAAAPBAAABAQAAAgEAAAOBAAAAAQQ=="
+_D5 = "AAAFBwAABggBAwAAAgQAAA=="
+_D6 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAA"
+_D7 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBA"
+_D8 = "AAAAAAAAgD8AAAAAAAAgQAAAAAAAAIBAAAAAAAAAsEAAAAA/AADAPwAAAEAAAEBAAABgQAAAkEAAAKBAAADAQA=="
+_D9 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA="
+_D10 = "AAAAAAAAAAABAAAAAAAAAA=="
+_D11 = "AQAAAAIAAAAAAAAAAAAAAA=="
+_D12 = "AAIABQAIAAsBAwQGBwkKDA=="
+_D13 = "AgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D14 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBAAADQQAAA4EAAAPBAAAAAQQ=="
+_D15 = "AAAAPwAAwD8AAJBAAACwQAAAgD8AAABAAACgQAAAwEAAACBAAABgQAAA0EAAAPBAAABAQAAAgEAAAOBAAAAAQQ=="
+_D16 = "AgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D17 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D18 = "AgAAAAIAAAAAAAAAAAAAAA=="
+_D19 = "AQIDBAUGBwgJCgsMDQ4PEA=="
+_D20 = "AQMJCwIECgwFBw0PBggOEA=="
 
 
 def _t0():
@@ -60,6 +70,122 @@ def _t0():
 
 def _t1():
     return g.case(
+        "space_to_batch_nd_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "space_to_batch_nd_all_tensors_as_inputs",
+        "space_to_batch_nd_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "space_to_batch_nd_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "space_to_batch_nd_relaxed",
         "space_to_batch_nd_dynamic_output_shape_relaxed",
         "V1_1",
@@ -92,7 +218,123 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "space_to_batch_nd_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "space_to_batch_nd_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "space_to_batch_nd_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "space_to_batch_nd_quant8",
         "space_to_batch_nd_dynamic_output_shape_quant8",
@@ -119,14 +361,130 @@ def _t2():
                     g.array("|u1", (1, 2, 4, 1), "AQIDBAUGBwg="),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D3),
+                    g.array("|u1", (4, 2, 2, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "space_to_batch_nd_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4, 1), "AQIDBAUGBwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "space_to_batch_nd_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4, 1), "AQIDBAUGBwg="),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "space_to_batch_nd_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("|u1", (1, 2, 4, 1), "AQIDBAUGBwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "space_to_batch_nd_weight_as_input",
         "space_to_batch_nd_dynamic_output_shape_weight_as_input",
@@ -161,7 +519,48 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "space_to_batch_nd_weight_as_input_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "space_to_batch_nd_weight_as_input_relaxed",
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_relaxed",
@@ -196,7 +595,48 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "space_to_batch_nd_weight_as_input_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "space_to_batch_nd_weight_as_input_quant8",
         "space_to_batch_nd_dynamic_output_shape_weight_as_input_quant8",
@@ -224,14 +664,55 @@ def _t5():
                     g.array("<i4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D3),
+                    g.array("|u1", (4, 2, 2, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "space_to_batch_nd_weight_as_input_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("|u1", (1, 2, 4, 1), "AQIDBAUGBwg="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "space_to_batch_nd_asymmetric",
         "space_to_batch_nd_asymmetric_dynamic_output_shape",
@@ -250,22 +731,137 @@ def _t6():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 1), _D6),
+                    g.array("<f4", (2, 2, 3, 1), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D7),
+                    g.array("<f4", (4, 2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "space_to_batch_nd_asymmetric_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "space_to_batch_nd_asymmetric_all_tensors_as_inputs",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                    g.array("<i4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "space_to_batch_nd_asymmetric_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D10),
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "space_to_batch_nd_asymmetric_relaxed",
         "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed",
@@ -283,23 +879,138 @@ def _t7():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 1), _D6),
+                    g.array("<f4", (2, 2, 3, 1), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D7),
+                    g.array("<f4", (4, 2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "space_to_batch_nd_asymmetric_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "space_to_batch_nd_asymmetric_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AQAAAAIAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                    g.array("<i4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "space_to_batch_nd_asymmetric_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D10),
+                    g.array("<f4", (2, 2, 3, 1), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "space_to_batch_nd_asymmetric_quant8",
         "space_to_batch_nd_asymmetric_dynamic_output_shape_quant8",
@@ -318,7 +1029,7 @@ def _t8():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -326,14 +1037,129 @@ def _t8():
                     g.array("|u1", (2, 2, 3, 1), "AQIDBAUGBwgJCgsM"),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), "AAIABQAIAAsBAwQGBwkKDA=="),
+                    g.array("|u1", (4, 2, 2, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "space_to_batch_nd_asymmetric_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 1), "AQIDBAUGBwgJCgsM"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "space_to_batch_nd_asymmetric_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AQAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 1), "AQIDBAUGBwgJCgsM"),
+                    g.array("<i4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "space_to_batch_nd_asymmetric_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_asymmetric_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AQAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D10),
+                    g.array("|u1", (2, 2, 3, 1), "AQIDBAUGBwgJCgsM"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "space_to_batch_nd_no_padding",
         "space_to_batch_nd_no_padding_dynamic_output_shape",
@@ -352,22 +1178,137 @@ def _t9():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D13,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D10),
+                    g.array("<f4", (4, 2, 2, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "space_to_batch_nd_no_padding_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "space_to_batch_nd_no_padding_all_tensors_as_inputs",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<i4", (2, 2), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "space_to_batch_nd_no_padding_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D17),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "space_to_batch_nd_no_padding_relaxed",
         "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed",
@@ -385,23 +1326,138 @@ def _t10():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D13,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D9),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D10),
+                    g.array("<f4", (4, 2, 2, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t35():
+    return g.case(
+        "space_to_batch_nd_no_padding_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "space_to_batch_nd_no_padding_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<i4", (2, 2), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "space_to_batch_nd_no_padding_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D17),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "space_to_batch_nd_no_padding_quant8",
         "space_to_batch_nd_no_padding_dynamic_output_shape_quant8",
@@ -420,15 +1476,130 @@ def _t11():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D13,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), "AQIDBAUGBwgJCgsMDQ4PEA=="),
+                    g.array("|u1", (1, 4, 4, 1), _D19),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), "AQMJCwIECgwFBw0PBggOEA=="),
+                    g.array("|u1", (4, 2, 2, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "space_to_batch_nd_no_padding_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "space_to_batch_nd_no_padding_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D19),
+                    g.array("<i4", (2, 2), _D17),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "space_to_batch_nd_no_padding_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_no_padding_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D17),
+                    g.array("|u1", (1, 4, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D20),
                 ],
             ),
         ],
@@ -437,15 +1608,45 @@ def _t11():
 
 TESTS = (
     ("space_to_batch_nd", _t0),
-    ("space_to_batch_nd_relaxed", _t1),
-    ("space_to_batch_nd_quant8", _t2),
-    ("space_to_batch_nd_weight_as_input", _t3),
-    ("space_to_batch_nd_weight_as_input_relaxed", _t4),
-    ("space_to_batch_nd_weight_as_input_quant8", _t5),
-    ("space_to_batch_nd_asymmetric", _t6),
-    ("space_to_batch_nd_asymmetric_relaxed", _t7),
-    ("space_to_batch_nd_asymmetric_quant8", _t8),
-    ("space_to_batch_nd_no_padding", _t9),
-    ("space_to_batch_nd_no_padding_relaxed", _t10),
-    ("space_to_batch_nd_no_padding_quant8", _t11),
+    ("space_to_batch_nd_all_inputs_as_internal", _t1),
+    ("space_to_batch_nd_all_tensors_as_inputs", _t2),
+    ("space_to_batch_nd_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("space_to_batch_nd_relaxed", _t4),
+    ("space_to_batch_nd_relaxed_all_inputs_as_internal", _t5),
+    ("space_to_batch_nd_relaxed_all_tensors_as_inputs", _t6),
+    ("space_to_batch_nd_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("space_to_batch_nd_quant8", _t8),
+    ("space_to_batch_nd_quant8_all_inputs_as_internal", _t9),
+    ("space_to_batch_nd_quant8_all_tensors_as_inputs", _t10),
+    ("space_to_batch_nd_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("space_to_batch_nd_weight_as_input", _t12),
+    ("space_to_batch_nd_weight_as_input_all_inputs_as_internal", _t13),
+    ("space_to_batch_nd_weight_as_input_relaxed", _t14),
+    ("space_to_batch_nd_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("space_to_batch_nd_weight_as_input_quant8", _t16),
+    ("space_to_batch_nd_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("space_to_batch_nd_asymmetric", _t18),
+    ("space_to_batch_nd_asymmetric_all_inputs_as_internal", _t19),
+    ("space_to_batch_nd_asymmetric_all_tensors_as_inputs", _t20),
+    ("space_to_batch_nd_asymmetric_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("space_to_batch_nd_asymmetric_relaxed", _t22),
+    ("space_to_batch_nd_asymmetric_relaxed_all_inputs_as_internal", _t23),
+    ("space_to_batch_nd_asymmetric_relaxed_all_tensors_as_inputs", _t24),
+    ("space_to_batch_nd_asymmetric_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("space_to_batch_nd_asymmetric_quant8", _t26),
+    ("space_to_batch_nd_asymmetric_quant8_all_inputs_as_internal", _t27),
+    ("space_to_batch_nd_asymmetric_quant8_all_tensors_as_inputs", _t28),
+    ("space_to_batch_nd_asymmetric_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("space_to_batch_nd_no_padding", _t30),
+    ("space_to_batch_nd_no_padding_all_inputs_as_internal", _t31),
+    ("space_to_batch_nd_no_padding_all_tensors_as_inputs", _t32),
+    ("space_to_batch_nd_no_padding_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("space_to_batch_nd_no_padding_relaxed", _t34),
+    ("space_to_batch_nd_no_padding_relaxed_all_inputs_as_internal", _t35),
+    ("space_to_batch_nd_no_padding_relaxed_all_tensors_as_inputs", _t36),
+    ("space_to_batch_nd_no_padding_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("space_to_batch_nd_no_padding_quant8", _t38),
+    ("space_to_batch_nd_no_padding_quant8_all_inputs_as_internal", _t39),
+    ("space_to_batch_nd_no_padding_quant8_all_tensors_as_inputs", _t40),
+    ("space_to_batch_nd_no_padding_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t41),
 )

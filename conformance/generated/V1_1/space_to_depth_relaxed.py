@@ -12,6 +12,8 @@ SPEC = "conformance/specs/V1_1/space_to_depth_relaxed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
+_D1 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
+_D2 = "AAAAAAAAAD8AAABAAAAgQAAAgD8AAMA/AABAQAAAYEAAAIBAAACQQAAAwEAAANBAAACgQAAAsEAAAOBAAADwQA=="
 
 
 def _t0():
@@ -49,6 +51,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "space_to_depth_relaxed_all_inputs_as_internal",
+        "space_to_depth_relaxed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 6, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 8), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "space_to_depth_relaxed_spatial",
         "space_to_depth_relaxed_spatial_dynamic_output_shape",
         "V1_1",
@@ -70,10 +110,48 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 4, 4, 1), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), "AAAAAAAAAD8AAABAAAAgQAAAgD8AAMA/AABAQAAAYEAAAIBAAACQQAAAwEAAANBAAACgQAAAsEAAAOBAAADwQA=="),
+                    g.array("<f4", (1, 2, 2, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "space_to_depth_relaxed_spatial_all_inputs_as_internal",
+        "space_to_depth_relaxed_spatial_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("all_inputs_as_internal",), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D2),
                 ],
             ),
         ],
@@ -82,5 +160,7 @@ def _t1():
 
 TESTS = (
     ("space_to_depth_relaxed", _t0),
-    ("space_to_depth_relaxed_spatial", _t1),
+    ("space_to_depth_relaxed_all_inputs_as_internal", _t1),
+    ("space_to_depth_relaxed_spatial", _t2),
+    ("space_to_depth_relaxed_spatial_all_inputs_as_internal", _t3),
 )

@@ -12,7 +12,8 @@ SPEC = "conformance/specs/V1_1/squeeze.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAwL8AAABAAAAgwAAAfkIAAIDC"
-_D1 = "AAAAAAAAgD4AAAA/AABAPwAAgD8AAH9C"
+_D1 = "AAAAAAIAAAAAAAAAAAAAAA=="
+_D2 = "AAAAAAAAgD4AAAA/AABAPwAAgD8AAH9C"
 
 
 def _t0():
@@ -50,6 +51,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "squeeze_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "squeeze_all_tensors_as_inputs",
+        "squeeze_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "squeeze_all_tensors_as_inputs_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "squeeze_relaxed",
         "squeeze_dynamic_output_shape_relaxed",
         "V1_1",
@@ -81,7 +193,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "squeeze_relaxed_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D1,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "squeeze_relaxed_all_tensors_as_inputs",
+        "squeeze_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "squeeze_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "squeeze_quant8",
         "squeeze_dynamic_output_shape_quant8",
@@ -114,7 +337,118 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "squeeze_quant8_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAIAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 1, 2), "gn2Ee/8A"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gn2Ee/8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "squeeze_quant8_all_tensors_as_inputs",
+        "squeeze_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 1, 2), "gn2Ee/8A"),
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gn2Ee/8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "squeeze_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("|u1", (1, 3, 1, 2), "gn2Ee/8A"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gn2Ee/8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "squeeze_weight_as_input",
         "squeeze_dynamic_output_shape_weight_as_input",
@@ -147,7 +481,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "squeeze_weight_as_input_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "squeeze_weight_as_input_relaxed",
         "squeeze_dynamic_output_shape_weight_as_input_relaxed",
@@ -180,7 +553,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "squeeze_weight_as_input_relaxed_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("<f4", (1, 3, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "squeeze_weight_as_input_quant8",
         "squeeze_dynamic_output_shape_weight_as_input_quant8",
@@ -213,7 +625,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "squeeze_weight_as_input_quant8_all_inputs_as_internal",
+        "squeeze_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAIAAAA="),
+                    g.array("|u1", (1, 3, 1, 2), "gn2Ee/8A"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gn2Ee/8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "squeeze_negative_axis",
         "squeeze_negative_axis_dynamic_output_shape",
@@ -236,17 +687,55 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 3), _D1),
+                    g.array("<f4", (2, 1, 3), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "squeeze_negative_axis_all_inputs_as_internal",
+        "squeeze_negative_axis_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "squeeze_negative_axis_relaxed",
         "squeeze_negative_axis_dynamic_output_shape_relaxed",
@@ -269,17 +758,55 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 3), _D1),
+                    g.array("<f4", (2, 1, 3), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "squeeze_negative_axis_relaxed_all_inputs_as_internal",
+        "squeeze_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "squeeze_negative_axis_quant8",
         "squeeze_negative_axis_dynamic_output_shape_quant8",
@@ -312,7 +839,45 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "squeeze_negative_axis_quant8_all_inputs_as_internal",
+        "squeeze_negative_axis_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 3), "AAECAwT/"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAECAwT/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "squeeze_some",
         "squeeze_some_dynamic_output_shape",
@@ -345,7 +910,45 @@ def _t9():
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "squeeze_some_all_inputs_as_internal",
+        "squeeze_some_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 35, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1), "AACgQAAAoMA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2), "AACgQAAAoMA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "squeeze_some_relaxed",
         "squeeze_some_dynamic_output_shape_relaxed",
@@ -378,16 +981,71 @@ def _t10():
     )
 
 
+def _t27():
+    return g.case(
+        "squeeze_some_relaxed_all_inputs_as_internal",
+        "squeeze_some_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1), "AACgQAAAoMA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2), "AACgQAAAoMA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("squeeze", _t0),
-    ("squeeze_relaxed", _t1),
-    ("squeeze_quant8", _t2),
-    ("squeeze_weight_as_input", _t3),
-    ("squeeze_weight_as_input_relaxed", _t4),
-    ("squeeze_weight_as_input_quant8", _t5),
-    ("squeeze_negative_axis", _t6),
-    ("squeeze_negative_axis_relaxed", _t7),
-    ("squeeze_negative_axis_quant8", _t8),
-    ("squeeze_some", _t9),
-    ("squeeze_some_relaxed", _t10),
+    ("squeeze_all_inputs_as_internal", _t1),
+    ("squeeze_all_tensors_as_inputs", _t2),
+    ("squeeze_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("squeeze_relaxed", _t4),
+    ("squeeze_relaxed_all_inputs_as_internal", _t5),
+    ("squeeze_relaxed_all_tensors_as_inputs", _t6),
+    ("squeeze_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("squeeze_quant8", _t8),
+    ("squeeze_quant8_all_inputs_as_internal", _t9),
+    ("squeeze_quant8_all_tensors_as_inputs", _t10),
+    ("squeeze_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("squeeze_weight_as_input", _t12),
+    ("squeeze_weight_as_input_all_inputs_as_internal", _t13),
+    ("squeeze_weight_as_input_relaxed", _t14),
+    ("squeeze_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("squeeze_weight_as_input_quant8", _t16),
+    ("squeeze_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("squeeze_negative_axis", _t18),
+    ("squeeze_negative_axis_all_inputs_as_internal", _t19),
+    ("squeeze_negative_axis_relaxed", _t20),
+    ("squeeze_negative_axis_relaxed_all_inputs_as_internal", _t21),
+    ("squeeze_negative_axis_quant8", _t22),
+    ("squeeze_negative_axis_quant8_all_inputs_as_internal", _t23),
+    ("squeeze_some", _t24),
+    ("squeeze_some_all_inputs_as_internal", _t25),
+    ("squeeze_some_relaxed", _t26),
+    ("squeeze_some_relaxed_all_inputs_as_internal", _t27),
 )

@@ -49,6 +49,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "squeeze_omitted_axes_zero_sized_input_all_inputs_as_internal",
+        "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "squeeze_omitted_axes_zero_sized_input_relaxed",
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_1",
@@ -80,7 +119,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "squeeze_omitted_axes_zero_sized_input_relaxed_all_inputs_as_internal",
+        "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "squeeze_omitted_axes_zero_sized_input_quant8",
         "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_quant8",
@@ -113,7 +191,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "squeeze_omitted_axes_zero_sized_input_quant8_all_inputs_as_internal",
+        "squeeze_omitted_axes_zero_sized_input_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=200, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="yAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (1, 2, 1, 2), "ysT/AA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "ysT/AA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "squeeze_omitted_axes_full_shape_input",
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape",
@@ -146,7 +263,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "squeeze_omitted_axes_full_shape_input_all_inputs_as_internal",
+        "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "squeeze_omitted_axes_full_shape_input_relaxed",
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_relaxed",
@@ -179,7 +335,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "squeeze_omitted_axes_full_shape_input_relaxed_all_inputs_as_internal",
+        "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "squeeze_omitted_axes_full_shape_input_quant8",
         "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_quant8",
@@ -212,7 +407,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "squeeze_omitted_axes_full_shape_input_quant8_all_inputs_as_internal",
+        "squeeze_omitted_axes_full_shape_input_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=200, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="yAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (1, 2, 1, 2), "ysT/AA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "ysT/AA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "squeeze_omitted_axes_no_value_constant",
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape",
@@ -244,7 +478,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "squeeze_omitted_axes_no_value_constant_all_inputs_as_internal",
+        "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "squeeze_omitted_axes_no_value_constant_relaxed",
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_relaxed",
@@ -276,7 +548,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "squeeze_omitted_axes_no_value_constant_relaxed_all_inputs_as_internal",
+        "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "squeeze_omitted_axes_no_value_constant_quant8",
         "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_quant8",
@@ -308,14 +618,61 @@ def _t8():
     )
 
 
+def _t17():
+    return g.case(
+        "squeeze_omitted_axes_no_value_constant_quant8_all_inputs_as_internal",
+        "squeeze_omitted_axes_no_value_constant_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=200, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="yAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 2), "ysT/AA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "ysT/AA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("squeeze_omitted_axes_zero_sized_input", _t0),
-    ("squeeze_omitted_axes_zero_sized_input_relaxed", _t1),
-    ("squeeze_omitted_axes_zero_sized_input_quant8", _t2),
-    ("squeeze_omitted_axes_full_shape_input", _t3),
-    ("squeeze_omitted_axes_full_shape_input_relaxed", _t4),
-    ("squeeze_omitted_axes_full_shape_input_quant8", _t5),
-    ("squeeze_omitted_axes_no_value_constant", _t6),
-    ("squeeze_omitted_axes_no_value_constant_relaxed", _t7),
-    ("squeeze_omitted_axes_no_value_constant_quant8", _t8),
+    ("squeeze_omitted_axes_zero_sized_input_all_inputs_as_internal", _t1),
+    ("squeeze_omitted_axes_zero_sized_input_relaxed", _t2),
+    ("squeeze_omitted_axes_zero_sized_input_relaxed_all_inputs_as_internal", _t3),
+    ("squeeze_omitted_axes_zero_sized_input_quant8", _t4),
+    ("squeeze_omitted_axes_zero_sized_input_quant8_all_inputs_as_internal", _t5),
+    ("squeeze_omitted_axes_full_shape_input", _t6),
+    ("squeeze_omitted_axes_full_shape_input_all_inputs_as_internal", _t7),
+    ("squeeze_omitted_axes_full_shape_input_relaxed", _t8),
+    ("squeeze_omitted_axes_full_shape_input_relaxed_all_inputs_as_internal", _t9),
+    ("squeeze_omitted_axes_full_shape_input_quant8", _t10),
+    ("squeeze_omitted_axes_full_shape_input_quant8_all_inputs_as_internal", _t11),
+    ("squeeze_omitted_axes_no_value_constant", _t12),
+    ("squeeze_omitted_axes_no_value_constant_all_inputs_as_internal", _t13),
+    ("squeeze_omitted_axes_no_value_constant_relaxed", _t14),
+    ("squeeze_omitted_axes_no_value_constant_relaxed_all_inputs_as_internal", _t15),
+    ("squeeze_omitted_axes_no_value_constant_quant8", _t16),
+    ("squeeze_omitted_axes_no_value_constant_quant8_all_inputs_as_internal", _t17),
 )

@@ -14,11 +14,17 @@ SPEC = "conformance/specs/V1_1/strided_slice.mod.py"
 _D0 = "AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAA"
 _D1 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
 _D2 = "AAAgQAAAAEAAAMA/AADQQAAAwEAAALBA"
-_D3 = "BQAAAAEAAAD/////CQAAAAEAAAABAAAAAQAAAAIAAAAAAAAA"
-_D4 = "AADAPwAAAEAAACBAAABgQAAAgEAAAJBA"
-_D5 = "AQAAAP3///8CAAAACQAAAAEAAAACAAAAAAAAAAAAAAABAAAA"
-_D6 = "AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAA"
-_D7 = "AADQQAAAoEAAAJBAAABAQAAAIEAAAIA/"
+_D3 = "AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D4 = "BQAAAAEAAAD/////CQAAAAEAAAABAAAAAQAAAAIAAAAAAAAA"
+_D5 = "AADAPwAAAEAAACBAAABgQAAAgEAAAJBA"
+_D6 = "BQAAAAEAAAD/////CQAAAAEAAAABAAAAAQAAAAIAAAAAAAAAAAAAAAAAAAA="
+_D7 = "AQAAAAIAAAAAAAAAAAAAAAAAAAA="
+_D8 = "AQAAAAIAAAAAAAAACgAAAAA="
+_D9 = "AQAAAP3///8CAAAACQAAAAEAAAACAAAAAAAAAAAAAAABAAAA"
+_D10 = "AQAAAP3///8CAAAACQAAAAEAAAACAAAAAAAAAAAAAAABAAAAAAAAAAAAAAA="
+_D11 = "AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAA"
+_D12 = "AADQQAAAoEAAAJBAAABAQAAAIEAAAIA/"
+_D13 = "AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -61,6 +67,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "strided_slice_all_inputs_as_internal",
+        "strided_slice_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "strided_slice_relaxed",
         "strided_slice_dynamic_output_shape_relaxed",
         "V1_1",
@@ -97,7 +146,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "strided_slice_relaxed_all_inputs_as_internal",
+        "strided_slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "strided_slice_quant8",
         "strided_slice_dynamic_output_shape_quant8",
@@ -135,7 +227,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "strided_slice_quant8_all_inputs_as_internal",
+        "strided_slice_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Dw4NFxYV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "strided_slice_masks",
         "strided_slice_masks_dynamic_output_shape",
@@ -158,7 +293,7 @@ def _t3():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -166,14 +301,145 @@ def _t3():
                     g.array("<f4", (3, 4), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "strided_slice_masks_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "strided_slice_masks_all_tensors_as_inputs",
+        "strided_slice_masks_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[7],
+            values="AQAAAAIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "strided_slice_masks_all_tensors_as_inputs_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "strided_slice_masks_relaxed",
         "strided_slice_masks_dynamic_output_shape_relaxed",
@@ -195,7 +461,7 @@ def _t4():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D3,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
@@ -204,14 +470,145 @@ def _t4():
                     g.array("<f4", (3, 4), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t11():
+    return g.case(
+        "strided_slice_masks_relaxed_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "strided_slice_masks_relaxed_all_tensors_as_inputs",
+        "strided_slice_masks_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[7],
+            values="AQAAAAIAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "strided_slice_masks_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "strided_slice_masks_quant8",
         "strided_slice_masks_dynamic_output_shape_quant8",
@@ -234,7 +631,7 @@ def _t5():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -249,7 +646,138 @@ def _t5():
     )
 
 
-def _t6():
+def _t15():
+    return g.case(
+        "strided_slice_masks_quant8_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="BQAAAAEAAAD/////CQAAAAEAAAABAAAAAQAAAAIAAAAAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DQ4PERIT"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "strided_slice_masks_quant8_all_tensors_as_inputs",
+        "strided_slice_masks_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[7],
+            values="AQAAAAIAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DQ4PERIT"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "strided_slice_masks_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DQ4PERIT"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "strided_slice_masks_weight_as_input",
         "strided_slice_masks_dynamic_output_shape_weight_as_input",
@@ -283,14 +811,60 @@ def _t6():
                     g.array("<i4", (2,), "AQAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "strided_slice_masks_weight_as_input_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "strided_slice_masks_weight_as_input_relaxed",
         "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed",
@@ -324,14 +898,60 @@ def _t7():
                     g.array("<i4", (2,), "AQAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "strided_slice_masks_weight_as_input_relaxed_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "strided_slice_masks_weight_as_input_quant8",
         "strided_slice_masks_dynamic_output_shape_weight_as_input_quant8",
@@ -372,7 +992,53 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "strided_slice_masks_weight_as_input_quant8_all_inputs_as_internal",
+        "strided_slice_masks_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 3, 8],
+            outputs=[7],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BQAAAAEAAAA="),
+                    g.array("<i4", (2,), "/////wkAAAA="),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DQ4PERIT"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "strided_slice_shrink",
         "strided_slice_shrink_dynamic_output_shape",
@@ -395,7 +1061,7 @@ def _t9():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D5,
+            values=_D9,
         ),
         feeds=[
             g.feed(
@@ -410,7 +1076,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "strided_slice_shrink_all_inputs_as_internal",
+        "strided_slice_shrink_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABgQAAAkEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "strided_slice_shrink_relaxed",
         "strided_slice_shrink_dynamic_output_shape_relaxed",
@@ -432,7 +1141,7 @@ def _t10():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D5,
+            values=_D9,
             relaxed=True,
         ),
         feeds=[
@@ -448,7 +1157,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t27():
+    return g.case(
+        "strided_slice_shrink_relaxed_all_inputs_as_internal",
+        "strided_slice_shrink_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABgQAAAkEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "strided_slice_shrink_quant8",
         "strided_slice_shrink_dynamic_output_shape_quant8",
@@ -471,7 +1223,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D5,
+            values=_D9,
         ),
         feeds=[
             g.feed(
@@ -486,7 +1238,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t29():
+    return g.case(
+        "strided_slice_shrink_quant8_all_inputs_as_internal",
+        "strided_slice_shrink_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAP3///8CAAAACQAAAAEAAAACAAAAAAAAAAAAAAABAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "ERM="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "strided_slice_reverse",
         "strided_slice_reverse_dynamic_output_shape",
@@ -509,7 +1304,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D6,
+            values=_D11,
         ),
         feeds=[
             g.feed(
@@ -517,14 +1312,57 @@ def _t12():
                     g.array("<f4", (3, 4), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D7),
+                    g.array("<f4", (3, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t31():
+    return g.case(
+        "strided_slice_reverse_all_inputs_as_internal",
+        "strided_slice_reverse_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "strided_slice_reverse_relaxed",
         "strided_slice_reverse_dynamic_output_shape_relaxed",
@@ -546,7 +1384,7 @@ def _t13():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D6,
+            values=_D11,
             relaxed=True,
         ),
         feeds=[
@@ -555,14 +1393,57 @@ def _t13():
                     g.array("<f4", (3, 4), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D7),
+                    g.array("<f4", (3, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t33():
+    return g.case(
+        "strided_slice_reverse_relaxed_all_inputs_as_internal",
+        "strided_slice_reverse_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "strided_slice_reverse_quant8",
         "strided_slice_reverse_dynamic_output_shape_quant8",
@@ -585,7 +1466,50 @@ def _t14():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D6,
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "DA0ODxAREhMUFRYX"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "FxQTEA8M"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "strided_slice_reverse_quant8_all_inputs_as_internal",
+        "strided_slice_reverse_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAACgAAAAA=",
         ),
         feeds=[
             g.feed(
@@ -602,18 +1526,39 @@ def _t14():
 
 TESTS = (
     ("strided_slice", _t0),
-    ("strided_slice_relaxed", _t1),
-    ("strided_slice_quant8", _t2),
-    ("strided_slice_masks", _t3),
-    ("strided_slice_masks_relaxed", _t4),
-    ("strided_slice_masks_quant8", _t5),
-    ("strided_slice_masks_weight_as_input", _t6),
-    ("strided_slice_masks_weight_as_input_relaxed", _t7),
-    ("strided_slice_masks_weight_as_input_quant8", _t8),
-    ("strided_slice_shrink", _t9),
-    ("strided_slice_shrink_relaxed", _t10),
-    ("strided_slice_shrink_quant8", _t11),
-    ("strided_slice_reverse", _t12),
-    ("strided_slice_reverse_relaxed", _t13),
-    ("strided_slice_reverse_quant8", _t14),
+    ("strided_slice_all_inputs_as_internal", _t1),
+    ("strided_slice_relaxed", _t2),
+    ("strided_slice_relaxed_all_inputs_as_internal", _t3),
+    ("strided_slice_quant8", _t4),
+    ("strided_slice_quant8_all_inputs_as_internal", _t5),
+    ("strided_slice_masks", _t6),
+    ("strided_slice_masks_all_inputs_as_internal", _t7),
+    ("strided_slice_masks_all_tensors_as_inputs", _t8),
+    ("strided_slice_masks_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("strided_slice_masks_relaxed", _t10),
+    ("strided_slice_masks_relaxed_all_inputs_as_internal", _t11),
+    ("strided_slice_masks_relaxed_all_tensors_as_inputs", _t12),
+    ("strided_slice_masks_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t13),
+    ("strided_slice_masks_quant8", _t14),
+    ("strided_slice_masks_quant8_all_inputs_as_internal", _t15),
+    ("strided_slice_masks_quant8_all_tensors_as_inputs", _t16),
+    ("strided_slice_masks_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("strided_slice_masks_weight_as_input", _t18),
+    ("strided_slice_masks_weight_as_input_all_inputs_as_internal", _t19),
+    ("strided_slice_masks_weight_as_input_relaxed", _t20),
+    ("strided_slice_masks_weight_as_input_relaxed_all_inputs_as_internal", _t21),
+    ("strided_slice_masks_weight_as_input_quant8", _t22),
+    ("strided_slice_masks_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("strided_slice_shrink", _t24),
+    ("strided_slice_shrink_all_inputs_as_internal", _t25),
+    ("strided_slice_shrink_relaxed", _t26),
+    ("strided_slice_shrink_relaxed_all_inputs_as_internal", _t27),
+    ("strided_slice_shrink_quant8", _t28),
+    ("strided_slice_shrink_quant8_all_inputs_as_internal", _t29),
+    ("strided_slice_reverse", _t30),
+    ("strided_slice_reverse_all_inputs_as_internal", _t31),
+    ("strided_slice_reverse_relaxed", _t32),
+    ("strided_slice_reverse_relaxed_all_inputs_as_internal", _t33),
+    ("strided_slice_reverse_quant8", _t34),
+    ("strided_slice_reverse_quant8_all_inputs_as_internal", _t35),
 )

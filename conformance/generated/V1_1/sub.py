@@ -13,13 +13,18 @@ SPEC = "conformance/specs/V1_1/sub.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAMAAAGBAAAAAAAAAAEEAAAC/"
 _D1 = "AAAAPwAAgL8AAAC/AAAAvwAAEEEAAJDA"
-_D2 = "AAAAPwAAAAAAAAAAAAAAAAAAEEEAAAAA"
-_D3 = "AAAAPwAAgL8AAAC/AAAAvwAAgD8AAIC/"
-_D4 = "AAAAPwAAAAAAAAAAAAAAAAAAwEAAAAAA"
-_D5 = "AACAQAAAwMAAAEDAAACAPgAAAAA="
-_D6 = "AAAgQQAAAAAAAEDAAAAQQA=="
-_D7 = "AADAQAAAwEAAAAAAAAAAQA=="
-_D8 = "AACAQAAAwMAAAEDAAACAPg=="
+_D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D3 = "AAAAPwAAAAAAAAAAAAAAAAAAEEEAAAAA"
+_D4 = "AQAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D5 = "AAAAPwAAgL8AAAC/AAAAvwAAgD8AAIC/"
+_D6 = "AgAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D7 = "AAAAPwAAAAAAAAAAAAAAAAAAwEAAAAAA"
+_D8 = "AwAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D9 = "AACAQAAAwMAAAEDAAACAPgAAAAA="
+_D10 = "AAAgQQAAAAAAAEDAAAAQQA=="
+_D11 = "AADAQAAAwEAAAAAAAAAAQA=="
+_D12 = "AACAQAAAwMAAAEDAAACAPgAAAAAAAAAAAAAAAA=="
+_D13 = "AACAQAAAwMAAAEDAAACAPg=="
 
 
 def _t0():
@@ -59,6 +64,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "sub_none_all_inputs_as_internal",
+        "sub_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "none", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "sub_relu",
         "sub_dynamic_output_shape_relu",
         "V1_1",
@@ -85,14 +134,58 @@ def _t1():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D2),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "sub_relu_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relu", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "sub_relu1",
         "sub_dynamic_output_shape_relu1",
@@ -120,14 +213,58 @@ def _t2():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "sub_relu1_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relu1", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "sub_relu6",
         "sub_dynamic_output_shape_relu6",
@@ -155,14 +292,58 @@ def _t3():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "sub_relu6_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "relu6", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "sub_relaxed_none",
         "sub_dynamic_output_shape_relaxed_none",
@@ -197,7 +378,51 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "sub_relaxed_none_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relaxed_none_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "none", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "sub_relaxed_relu",
         "sub_dynamic_output_shape_relaxed_relu",
@@ -225,14 +450,58 @@ def _t5():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D2),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "sub_relaxed_relu_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relaxed_relu_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "sub_relaxed_relu1",
         "sub_dynamic_output_shape_relaxed_relu1",
@@ -260,14 +529,58 @@ def _t6():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D3),
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "sub_relaxed_relu1_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relaxed_relu1_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu1", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "sub_relaxed_relu6",
         "sub_dynamic_output_shape_relaxed_relu6",
@@ -295,14 +608,58 @@ def _t7():
                     g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "sub_relaxed_relu6_all_inputs_as_internal",
+        "sub_dynamic_output_shape_relaxed_relu6_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "relu6", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (3,), "AAAAPwAAgL8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "sub_constant",
         "sub_constant_dynamic_output_shape",
@@ -321,22 +678,141 @@ def _t8():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D9,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "sub_constant_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "sub_constant_all_tensors_as_inputs",
+        "sub_constant_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "sub_constant_all_tensors_as_inputs_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "sub_constant_relaxed",
         "sub_constant_dynamic_output_shape_relaxed",
@@ -354,23 +830,142 @@ def _t9():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D9,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t21():
+    return g.case(
+        "sub_constant_relaxed_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "sub_constant_relaxed_all_tensors_as_inputs",
+        "sub_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "sub_constant_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "sub_constant_weight_as_input",
         "sub_constant_dynamic_output_shape_weight_as_input",
@@ -394,18 +989,62 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t25():
+    return g.case(
+        "sub_constant_weight_as_input_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "sub_constant_weight_as_input_relaxed",
         "sub_constant_dynamic_output_shape_weight_as_input_relaxed",
@@ -429,11 +1068,55 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D8),
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "sub_constant_weight_as_input_relaxed_all_inputs_as_internal",
+        "sub_constant_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
@@ -442,15 +1125,31 @@ def _t11():
 
 TESTS = (
     ("sub_none", _t0),
-    ("sub_relu", _t1),
-    ("sub_relu1", _t2),
-    ("sub_relu6", _t3),
-    ("sub_relaxed_none", _t4),
-    ("sub_relaxed_relu", _t5),
-    ("sub_relaxed_relu1", _t6),
-    ("sub_relaxed_relu6", _t7),
-    ("sub_constant", _t8),
-    ("sub_constant_relaxed", _t9),
-    ("sub_constant_weight_as_input", _t10),
-    ("sub_constant_weight_as_input_relaxed", _t11),
+    ("sub_none_all_inputs_as_internal", _t1),
+    ("sub_relu", _t2),
+    ("sub_relu_all_inputs_as_internal", _t3),
+    ("sub_relu1", _t4),
+    ("sub_relu1_all_inputs_as_internal", _t5),
+    ("sub_relu6", _t6),
+    ("sub_relu6_all_inputs_as_internal", _t7),
+    ("sub_relaxed_none", _t8),
+    ("sub_relaxed_none_all_inputs_as_internal", _t9),
+    ("sub_relaxed_relu", _t10),
+    ("sub_relaxed_relu_all_inputs_as_internal", _t11),
+    ("sub_relaxed_relu1", _t12),
+    ("sub_relaxed_relu1_all_inputs_as_internal", _t13),
+    ("sub_relaxed_relu6", _t14),
+    ("sub_relaxed_relu6_all_inputs_as_internal", _t15),
+    ("sub_constant", _t16),
+    ("sub_constant_all_inputs_as_internal", _t17),
+    ("sub_constant_all_tensors_as_inputs", _t18),
+    ("sub_constant_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("sub_constant_relaxed", _t20),
+    ("sub_constant_relaxed_all_inputs_as_internal", _t21),
+    ("sub_constant_relaxed_all_tensors_as_inputs", _t22),
+    ("sub_constant_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("sub_constant_weight_as_input", _t24),
+    ("sub_constant_weight_as_input_all_inputs_as_internal", _t25),
+    ("sub_constant_weight_as_input_relaxed", _t26),
+    ("sub_constant_weight_as_input_relaxed_all_inputs_as_internal", _t27),
 )

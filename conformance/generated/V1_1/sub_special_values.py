@@ -21,7 +21,7 @@ def _t0():
         "sub_special_values_dynamic_output_shape_none",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 25, ("none",), ("SUB",)),
+        provenance=g.provenance(SPEC, 27, ("none",), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -56,7 +56,7 @@ def _t1():
         "sub_special_values_dynamic_output_shape_relu",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 25, ("relu",), ("SUB",)),
+        provenance=g.provenance(SPEC, 27, ("relu",), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -91,7 +91,7 @@ def _t2():
         "sub_special_values_dynamic_output_shape_relu1",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 25, ("relu1",), ("SUB",)),
+        provenance=g.provenance(SPEC, 27, ("relu1",), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -126,7 +126,7 @@ def _t3():
         "sub_special_values_dynamic_output_shape_relu6",
         "V1_1",
         version="V1_1",
-        provenance=g.provenance(SPEC, 25, ("relu6",), ("SUB",)),
+        provenance=g.provenance(SPEC, 27, ("relu6",), ("SUB",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),

@@ -20,8 +20,17 @@ _D5 = "AACQPwAAAL8AAAAAAAAAAAAAAAAAAAAAAABgPwAAgD8AAAAAAAAAPwAAkL8AAAAAAADAvgAAo
 _D6 = "AABwvwAAgD0AACBAAACgPg=="
 _D7 = "AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+"
 _D8 = "AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/"
-_D9 = "AAD4PwAAKEAAAAAAAAAAAA=="
-_D10 = "AAAAAAAAgD0AACBAAACgPg=="
+_D9 = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D10 = "AAD4PwAAKEAAAAAAAAAAAA=="
+_D11 = "AAAAAAAAgD0AACBAAACgPg=="
+_D12 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D13 = "AADYPwAASEAAAAAAAAAAAA=="
+_D14 = "AAAAAAAAED8AABBAAABQPw=="
+_D15 = "AACAPgAAAL8AAAAAAACAPwAAAL8AAAAAAAAAAAAAAD8AAAAAAACAvgAAAAAAAAAA"
+_D16 = "AAAAvwAAkD8AAAAAAAAAvwAAAD8AAAAAAAAAPwAAwL4AAAAAAAAAAAAAQD8AAAAA"
+_D17 = "AACIPwAAQD8AAOC+AAAgPw=="
+_D18 = "AAAAPwAAgL4AAIA+AACAPwAAAAAAAIC+"
+_D19 = "AACAPwAAAL8AAAA/AAAAPwAAAD8AAIA/"
 
 
 def _t0():
@@ -76,6 +85,202 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "svdf_relaxed_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/AACAPgAAAL8CAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "svdf_relaxed_relaxed_all_tensors_as_inputs",
+        "svdf_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "svdf_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "svdf_relaxed_weight_as_input_relaxed",
         "svdf_relaxed_dynamic_output_shape_weight_as_input_relaxed",
@@ -132,7 +337,85 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "svdf_relaxed_weight_as_input_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "svdf_relaxed_relu_relaxed",
         "svdf_relaxed_dynamic_output_shape_relu_relaxed",
@@ -166,7 +449,7 @@ def _t2():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D2),
-                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
             g.feed(
@@ -176,14 +459,210 @@ def _t2():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D5),
-                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "svdf_relaxed_relu_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 120, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 124, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/AACAPgAAAL8CAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "svdf_relaxed_relu_relaxed_all_tensors_as_inputs",
+        "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "svdf_relaxed_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "svdf_relaxed_relu_weight_as_input_relaxed",
         "svdf_relaxed_dynamic_output_shape_relu_weight_as_input_relaxed",
@@ -220,7 +699,7 @@ def _t3():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D2),
-                    g.array("<f4", (2, 2), _D9),
+                    g.array("<f4", (2, 2), _D10),
                 ],
             ),
             g.feed(
@@ -233,14 +712,92 @@ def _t3():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D5),
-                    g.array("<f4", (2, 2), _D10),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "svdf_relaxed_relu_weight_as_input_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_dynamic_output_shape_relu_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D10),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "svdf_relaxed_no_bias_relaxed",
         "svdf_relaxed_no_bias_dynamic_output_shape_relaxed",
@@ -275,7 +832,7 @@ def _t4():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D2),
-                    g.array("<f4", (2, 2), "AADYPwAASEAAAAAAAAAAAA=="),
+                    g.array("<f4", (2, 2), _D13),
                 ],
             ),
             g.feed(
@@ -286,14 +843,208 @@ def _t4():
                 ],
                 outputs=[
                     g.array("<f4", (2, 12), _D5),
-                    g.array("<f4", (2, 2), "AAAAAAAAED8AABBAAABQPw=="),
+                    g.array("<f4", (2, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "svdf_relaxed_no_bias_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 48)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 116, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values="AAAAPwAAgL4AAIA+AACAPgAAAD8AAAAAAAAAvwAAgD4AAEA/AACAPwAAAAAAAIC+AACAPwAAAL8AAAA/AAAAPwAAwD8AAIC/AACAvwAAAD8AAABAAAAAPwAAAD8AAIA/AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "svdf_relaxed_no_bias_relaxed_all_tensors_as_inputs",
+        "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "svdf_relaxed_no_bias_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_relaxed_no_bias_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values="AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D2),
+                    g.array("<f4", (2, 2), _D13),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (4, 3), _D7),
+                    g.array("<f4", (4, 3), _D8),
+                    g.array("<f4", (2, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 12), _D5),
+                    g.array("<f4", (2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "svdf_relaxed_rank1_relaxed",
         "svdf_relaxed_rank1_dynamic_output_shape_relaxed",
@@ -324,11 +1075,168 @@ def _t5():
                 inputs=[
                     g.array("<f4", (2, 3), _D0),
                     g.array("<f4", (0,), ""),
-                    g.array("<f4", (2, 6), "AACAPgAAAL8AAAAAAACAPwAAAL8AAAAAAAAAAAAAAD8AAAAAAACAvgAAAAAAAAAA"),
+                    g.array("<f4", (2, 6), _D15),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), "AAAAvwAAkD8AAAAAAAAAvwAAAD8AAAAAAAAAPwAAwL4AAAAAAAAAAAAAQD8AAAAA"),
-                    g.array("<f4", (2, 2), "AACIPwAAQD8AAOC+AAAgPw=="),
+                    g.array("<f4", (2, 6), _D16),
+                    g.array("<f4", (2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "svdf_relaxed_rank1_relaxed_all_inputs_as_internal",
+        "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 24)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values="AAAAPwAAgL4AAIA+AACAPwAAAAAAAIC+AACAPwAAAL8AAAA/AAAAPwAAAD8AAIA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 6), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D16),
+                    g.array("<f4", (2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "svdf_relaxed_rank1_relaxed_all_tensors_as_inputs",
+        "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D18),
+                    g.array("<f4", (2, 3), _D19),
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 6), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D16),
+                    g.array("<f4", (2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "svdf_relaxed_rank1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_relaxed_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D18),
+                    g.array("<f4", (2, 3), _D19),
+                    g.array("<f4", (2, 6), _D15),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D16),
+                    g.array("<f4", (2, 2), _D17),
                 ],
             ),
         ],
@@ -337,9 +1245,23 @@ def _t5():
 
 TESTS = (
     ("svdf_relaxed_relaxed", _t0),
-    ("svdf_relaxed_weight_as_input_relaxed", _t1),
-    ("svdf_relaxed_relu_relaxed", _t2),
-    ("svdf_relaxed_relu_weight_as_input_relaxed", _t3),
-    ("svdf_relaxed_no_bias_relaxed", _t4),
-    ("svdf_relaxed_rank1_relaxed", _t5),
+    ("svdf_relaxed_relaxed_all_inputs_as_internal", _t1),
+    ("svdf_relaxed_relaxed_all_tensors_as_inputs", _t2),
+    ("svdf_relaxed_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("svdf_relaxed_weight_as_input_relaxed", _t4),
+    ("svdf_relaxed_weight_as_input_relaxed_all_inputs_as_internal", _t5),
+    ("svdf_relaxed_relu_relaxed", _t6),
+    ("svdf_relaxed_relu_relaxed_all_inputs_as_internal", _t7),
+    ("svdf_relaxed_relu_relaxed_all_tensors_as_inputs", _t8),
+    ("svdf_relaxed_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("svdf_relaxed_relu_weight_as_input_relaxed", _t10),
+    ("svdf_relaxed_relu_weight_as_input_relaxed_all_inputs_as_internal", _t11),
+    ("svdf_relaxed_no_bias_relaxed", _t12),
+    ("svdf_relaxed_no_bias_relaxed_all_inputs_as_internal", _t13),
+    ("svdf_relaxed_no_bias_relaxed_all_tensors_as_inputs", _t14),
+    ("svdf_relaxed_no_bias_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("svdf_relaxed_rank1_relaxed", _t16),
+    ("svdf_relaxed_rank1_relaxed_all_inputs_as_internal", _t17),
+    ("svdf_relaxed_rank1_relaxed_all_tensors_as_inputs", _t18),
+    ("svdf_relaxed_rank1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t19),
 )

@@ -13,10 +13,15 @@ SPEC = "conformance/specs/V1_1/transpose.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AADAwAAAsMAAAKDAAACQwAAAgMAAAGDAAABAwAAAIMAAAADAAADAvwAAgL8AAAC/AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
 _D1 = "AADAwAAAgMAAAADAAAAAAAAAAEAAAIBAAACwwAAAYMAAAMC/AAAAPwAAIEAAAJBAAACgwAAAQMAAAIC/AACAPwAAQEAAAKBAAACQwAAAIMAAAAC/AADAPwAAYEAAALBA"
-_D2 = "AAAAAAMAAAABAAAAAgAAAA=="
-_D3 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
-_D4 = "AAAAAAAAgD8AAABAAABAQAAAgEAAAKBAAAAAPwAAwD8AACBAAABgQAAAkEAAALBA"
-_D5 = "AACAPwAAAEAAAEBAAACAQA=="
+_D2 = "AgAAAAAAAAABAAAAAAAAAAAAAAA="
+_D3 = "dHV2d3h5ent8fX5/gIGCg4SFhoeIiYqL"
+_D4 = "dHh8gISIdXl9gYWJdnp+goaKd3t/g4eL"
+_D5 = "AAAAAAMAAAABAAAAAgAAAA=="
+_D6 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
+_D7 = "AAAAAAAAgD8AAABAAABAQAAAgEAAAKBAAAAAPwAAwD8AACBAAABgQAAAkEAAALBA"
+_D8 = "AAAAAAMAAAABAAAAAgAAAAAAAAAAAAAA"
+_D9 = "AACAPwAAAEAAAEBAAACAQA=="
+_D10 = "AAAAAAEAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -54,6 +59,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_all_inputs_as_internal",
+        "transpose_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "transpose_relaxed",
         "transpose_dynamic_output_shape_relaxed",
         "V1_1",
@@ -85,7 +128,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "transpose_relaxed_all_inputs_as_internal",
+        "transpose_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "transpose_quant8",
         "transpose_dynamic_output_shape_quant8",
@@ -108,17 +189,55 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4), "dHV2d3h5ent8fX5/gIGCg4SFhoeIiYqL"),
+                    g.array("|u1", (2, 3, 4), _D3),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 3), "dHh8gISIdXl9gYWJdnp+goaKd3t/g4eL"),
+                    g.array("|u1", (4, 2, 3), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "transpose_quant8_all_inputs_as_internal",
+        "transpose_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 3), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "transpose_rank4",
         "transpose_rank4_dynamic_output_shape",
@@ -136,22 +255,133 @@ def _t3():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D2,
+            values=_D5,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 2), _D3),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D4),
+                    g.array("<f4", (1, 2, 2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "transpose_rank4_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "transpose_rank4_all_tensors_as_inputs",
+        "transpose_rank4_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                    g.array("<i4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "transpose_rank4_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "transpose_rank4_relaxed",
         "transpose_rank4_dynamic_output_shape_relaxed",
@@ -168,23 +398,134 @@ def _t4():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D2,
+            values=_D5,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 2), _D3),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D4),
+                    g.array("<f4", (1, 2, 2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t11():
+    return g.case(
+        "transpose_rank4_relaxed_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "transpose_rank4_relaxed_all_tensors_as_inputs",
+        "transpose_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                    g.array("<i4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "transpose_rank4_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "transpose_rank4_quant8",
         "transpose_rank4_dynamic_output_shape_quant8",
@@ -202,7 +543,7 @@ def _t5():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D2,
+            values=_D5,
         ),
         feeds=[
             g.feed(
@@ -217,7 +558,118 @@ def _t5():
     )
 
 
-def _t6():
+def _t15():
+    return g.case(
+        "transpose_rank4_quant8_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAMAAAABAAAAAgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "AAECAwQFBgcICQoL"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "AAIEBggKAQMFBwkL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "transpose_rank4_quant8_all_tensors_as_inputs",
+        "transpose_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "AAECAwQFBgcICQoL"),
+                    g.array("<i4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "AAIEBggKAQMFBwkL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "transpose_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (1, 2, 3, 2), "AAECAwQFBgcICQoL"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "AAIEBggKAQMFBwkL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "transpose_rank4_weight_as_input",
         "transpose_rank4_dynamic_output_shape_weight_as_input",
@@ -239,18 +691,57 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 2), _D3),
-                    g.array("<i4", (4,), _D2),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                    g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D4),
+                    g.array("<f4", (1, 2, 2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "transpose_rank4_weight_as_input_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "transpose_rank4_weight_as_input_relaxed",
         "transpose_rank4_dynamic_output_shape_weight_as_input_relaxed",
@@ -272,18 +763,57 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 2), _D3),
-                    g.array("<i4", (4,), _D2),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                    g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D4),
+                    g.array("<f4", (1, 2, 2, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "transpose_rank4_weight_as_input_relaxed_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("<f4", (1, 2, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "transpose_rank4_weight_as_input_quant8",
         "transpose_rank4_dynamic_output_shape_weight_as_input_quant8",
@@ -306,7 +836,7 @@ def _t8():
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 3, 2), "AAECAwQFBgcICQoL"),
-                    g.array("<i4", (4,), _D2),
+                    g.array("<i4", (4,), _D5),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 3), "AAIEBggKAQMFBwkL"),
@@ -316,7 +846,46 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "transpose_rank4_weight_as_input_quant8_all_inputs_as_internal",
+        "transpose_rank4_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D5),
+                    g.array("|u1", (1, 2, 3, 2), "AAECAwQFBgcICQoL"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "AAIEBggKAQMFBwkL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "transpose_identity",
         "transpose_identity_dynamic_output_shape",
@@ -339,17 +908,55 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "transpose_identity_all_inputs_as_internal",
+        "transpose_identity_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "transpose_identity_relaxed",
         "transpose_identity_dynamic_output_shape_relaxed",
@@ -372,10 +979,48 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "transpose_identity_relaxed_all_inputs_as_internal",
+        "transpose_identity_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D9),
                 ],
             ),
         ],
@@ -384,14 +1029,31 @@ def _t10():
 
 TESTS = (
     ("transpose", _t0),
-    ("transpose_relaxed", _t1),
-    ("transpose_quant8", _t2),
-    ("transpose_rank4", _t3),
-    ("transpose_rank4_relaxed", _t4),
-    ("transpose_rank4_quant8", _t5),
-    ("transpose_rank4_weight_as_input", _t6),
-    ("transpose_rank4_weight_as_input_relaxed", _t7),
-    ("transpose_rank4_weight_as_input_quant8", _t8),
-    ("transpose_identity", _t9),
-    ("transpose_identity_relaxed", _t10),
+    ("transpose_all_inputs_as_internal", _t1),
+    ("transpose_relaxed", _t2),
+    ("transpose_relaxed_all_inputs_as_internal", _t3),
+    ("transpose_quant8", _t4),
+    ("transpose_quant8_all_inputs_as_internal", _t5),
+    ("transpose_rank4", _t6),
+    ("transpose_rank4_all_inputs_as_internal", _t7),
+    ("transpose_rank4_all_tensors_as_inputs", _t8),
+    ("transpose_rank4_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("transpose_rank4_relaxed", _t10),
+    ("transpose_rank4_relaxed_all_inputs_as_internal", _t11),
+    ("transpose_rank4_relaxed_all_tensors_as_inputs", _t12),
+    ("transpose_rank4_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t13),
+    ("transpose_rank4_quant8", _t14),
+    ("transpose_rank4_quant8_all_inputs_as_internal", _t15),
+    ("transpose_rank4_quant8_all_tensors_as_inputs", _t16),
+    ("transpose_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("transpose_rank4_weight_as_input", _t18),
+    ("transpose_rank4_weight_as_input_all_inputs_as_internal", _t19),
+    ("transpose_rank4_weight_as_input_relaxed", _t20),
+    ("transpose_rank4_weight_as_input_relaxed_all_inputs_as_internal", _t21),
+    ("transpose_rank4_weight_as_input_quant8", _t22),
+    ("transpose_rank4_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("transpose_identity", _t24),
+    ("transpose_identity_all_inputs_as_internal", _t25),
+    ("transpose_identity_relaxed", _t26),
+    ("transpose_identity_relaxed_all_inputs_as_internal", _t27),
 )

@@ -50,6 +50,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_omitted_perm_zero_sized_input_all_inputs_as_internal",
+        "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "transpose_omitted_perm_zero_sized_input_relaxed",
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_relaxed",
         "V1_1",
@@ -81,7 +120,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "transpose_omitted_perm_zero_sized_input_relaxed_all_inputs_as_internal",
+        "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "transpose_omitted_perm_zero_sized_input_quant8",
         "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_quant8",
@@ -114,7 +192,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "transpose_omitted_perm_zero_sized_input_quant8_all_inputs_as_internal",
+        "transpose_omitted_perm_zero_sized_input_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="MgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (2, 3), "NDU2Nzg5"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "NDc1ODY5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "transpose_omitted_perm_full_shape_input",
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape",
@@ -147,7 +264,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "transpose_omitted_perm_full_shape_input_all_inputs_as_internal",
+        "transpose_omitted_perm_full_shape_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "transpose_omitted_perm_full_shape_input_relaxed",
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_relaxed",
@@ -180,7 +336,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "transpose_omitted_perm_full_shape_input_relaxed_all_inputs_as_internal",
+        "transpose_omitted_perm_full_shape_input_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "transpose_omitted_perm_full_shape_input_quant8",
         "transpose_omitted_perm_full_shape_input_dynamic_output_shape_quant8",
@@ -213,7 +408,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "transpose_omitted_perm_full_shape_input_quant8_all_inputs_as_internal",
+        "transpose_omitted_perm_full_shape_input_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="MgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (2, 3), "NDU2Nzg5"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "NDc1ODY5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "transpose_omitted_perm_no_value_constant",
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape",
@@ -245,7 +479,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "transpose_omitted_perm_no_value_constant_all_inputs_as_internal",
+        "transpose_omitted_perm_no_value_constant_dynamic_output_shape_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "transpose_omitted_perm_no_value_constant_relaxed",
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_relaxed",
@@ -277,7 +549,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "transpose_omitted_perm_no_value_constant_relaxed_all_inputs_as_internal",
+        "transpose_omitted_perm_no_value_constant_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "transpose_omitted_perm_no_value_constant_quant8",
         "transpose_omitted_perm_no_value_constant_dynamic_output_shape_quant8",
@@ -309,14 +619,61 @@ def _t8():
     )
 
 
+def _t17():
+    return g.case(
+        "transpose_omitted_perm_no_value_constant_quant8_all_inputs_as_internal",
+        "transpose_omitted_perm_no_value_constant_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_1",
+        version="V1_1",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.NO_VALUE, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="MgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "NDU2Nzg5"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "NDc1ODY5"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("transpose_omitted_perm_zero_sized_input", _t0),
-    ("transpose_omitted_perm_zero_sized_input_relaxed", _t1),
-    ("transpose_omitted_perm_zero_sized_input_quant8", _t2),
-    ("transpose_omitted_perm_full_shape_input", _t3),
-    ("transpose_omitted_perm_full_shape_input_relaxed", _t4),
-    ("transpose_omitted_perm_full_shape_input_quant8", _t5),
-    ("transpose_omitted_perm_no_value_constant", _t6),
-    ("transpose_omitted_perm_no_value_constant_relaxed", _t7),
-    ("transpose_omitted_perm_no_value_constant_quant8", _t8),
+    ("transpose_omitted_perm_zero_sized_input_all_inputs_as_internal", _t1),
+    ("transpose_omitted_perm_zero_sized_input_relaxed", _t2),
+    ("transpose_omitted_perm_zero_sized_input_relaxed_all_inputs_as_internal", _t3),
+    ("transpose_omitted_perm_zero_sized_input_quant8", _t4),
+    ("transpose_omitted_perm_zero_sized_input_quant8_all_inputs_as_internal", _t5),
+    ("transpose_omitted_perm_full_shape_input", _t6),
+    ("transpose_omitted_perm_full_shape_input_all_inputs_as_internal", _t7),
+    ("transpose_omitted_perm_full_shape_input_relaxed", _t8),
+    ("transpose_omitted_perm_full_shape_input_relaxed_all_inputs_as_internal", _t9),
+    ("transpose_omitted_perm_full_shape_input_quant8", _t10),
+    ("transpose_omitted_perm_full_shape_input_quant8_all_inputs_as_internal", _t11),
+    ("transpose_omitted_perm_no_value_constant", _t12),
+    ("transpose_omitted_perm_no_value_constant_all_inputs_as_internal", _t13),
+    ("transpose_omitted_perm_no_value_constant_relaxed", _t14),
+    ("transpose_omitted_perm_no_value_constant_relaxed_all_inputs_as_internal", _t15),
+    ("transpose_omitted_perm_no_value_constant_quant8", _t16),
+    ("transpose_omitted_perm_no_value_constant_quant8_all_inputs_as_internal", _t17),
 )

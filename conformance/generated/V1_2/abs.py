@@ -13,10 +13,12 @@ SPEC = "conformance/specs/V1_2/abs.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAgwAAAQEAAAACAAAAAAAAAesQAAAA+AADYwAAAKkI="
 _D1 = "AAAgQAAAQEAAAAAAAAAAAAAAekQAAAA+AADYQAAAKkI="
-_D2 = "AADAvwAAwD8AAODAAAAAPw=="
-_D3 = "AADAPwAAwD8AAOBAAAAAPw=="
-_D4 = "AACA/wAAgH8AAMB/AACAtQ=="
-_D5 = "AACAfwAAgH8AAMB/AACANQ=="
+_D2 = "AMEAQgAAAADQ4wAwwMZQUQ=="
+_D3 = "AEEAQgAAAADQYwAwwEZQUQ=="
+_D4 = "AADAvwAAwD8AAODAAAAAPw=="
+_D5 = "AADAPwAAwD8AAOBAAAAAPw=="
+_D6 = "AACA/wAAgH8AAMB/AACAtQ=="
+_D7 = "AACAfwAAgH8AAMB/AACANQ=="
 
 
 def _t0():
@@ -52,6 +54,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "abs_all_inputs_as_internal",
+        "abs_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("ABS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.ABS, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "abs_relaxed",
         "abs_dynamic_output_shape_relaxed",
         "V1_2",
@@ -81,7 +120,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "abs_relaxed_all_inputs_as_internal",
+        "abs_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("ABS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.ABS, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "abs_float16",
         "abs_dynamic_output_shape_float16",
@@ -102,17 +178,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), "AMEAQgAAAADQ4wAwwMZQUQ=="),
+                    g.array("<f2", (1, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 2), "AEEAQgAAAADQYwAwwEZQUQ=="),
+                    g.array("<f2", (1, 2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "abs_float16_all_inputs_as_internal",
+        "abs_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("ABS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.ABS, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "abs_rank5",
         "abs_rank5_dynamic_output_shape",
@@ -133,17 +246,17 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 2, 1), _D2),
+                    g.array("<f4", (1, 2, 1, 2, 1), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 2, 1), _D3),
+                    g.array("<f4", (1, 2, 1, 2, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "abs_rank5_relaxed",
         "abs_rank5_dynamic_output_shape_relaxed",
@@ -164,17 +277,17 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 2, 1), _D2),
+                    g.array("<f4", (1, 2, 1, 2, 1), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 2, 1), _D3),
+                    g.array("<f4", (1, 2, 1, 2, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "abs_rank5_float16",
         "abs_rank5_dynamic_output_shape_float16",
@@ -205,13 +318,13 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "abs_special",
         "abs_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("",), ("ABS",)),
+        provenance=g.provenance(SPEC, 26, ("",), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -226,22 +339,22 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t10():
     return g.case(
         "abs_special_relaxed",
         "abs_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 24, ("relaxed",), ("ABS",)),
+        provenance=g.provenance(SPEC, 26, ("relaxed",), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -257,23 +370,23 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t11():
     return g.case(
         "abs_special_float16",
         "abs_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 24, ("float16",), ("ABS",)),
+        provenance=g.provenance(SPEC, 26, ("float16",), ("ABS",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -300,12 +413,15 @@ def _t8():
 
 TESTS = (
     ("abs", _t0),
-    ("abs_relaxed", _t1),
-    ("abs_float16", _t2),
-    ("abs_rank5", _t3),
-    ("abs_rank5_relaxed", _t4),
-    ("abs_rank5_float16", _t5),
-    ("abs_special", _t6),
-    ("abs_special_relaxed", _t7),
-    ("abs_special_float16", _t8),
+    ("abs_all_inputs_as_internal", _t1),
+    ("abs_relaxed", _t2),
+    ("abs_relaxed_all_inputs_as_internal", _t3),
+    ("abs_float16", _t4),
+    ("abs_float16_all_inputs_as_internal", _t5),
+    ("abs_rank5", _t6),
+    ("abs_rank5_relaxed", _t7),
+    ("abs_rank5_float16", _t8),
+    ("abs_special", _t9),
+    ("abs_special_relaxed", _t10),
+    ("abs_special_float16", _t11),
 )

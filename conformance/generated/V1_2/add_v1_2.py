@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_2/add_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAEAAAEBAAACAQA=="
 _D1 = "AAAwQQAAQEEAAKhBAACwQQAA+EEAAABCAABQQQAAYEEAALhBAADAQQAABEIAAAhC"
+_D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D3 = "gEkASkBNgE3ATwBQgEoAS8BNAE4gUEBQ"
+_D4 = "AAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -52,6 +55,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "add_v1_2_all_inputs_as_internal",
+        "add_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2), _D0),
+                    g.array("<f4", (3, 1), "AAAgQQAAoEEAAPBB"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "add_v1_2_relaxed",
         "add_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +132,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "add_v1_2_relaxed_all_inputs_as_internal",
+        "add_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2), _D0),
+                    g.array("<f4", (3, 1), "AAAgQQAAoEEAAPBB"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "add_v1_2_float16",
         "add_v1_2_dynamic_output_shape_float16",
@@ -113,14 +204,58 @@ def _t2():
                     g.array("<f2", (3, 1), "AEkATYBP"),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2), "gEkASkBNgE3ATwBQgEoAS8BNAE4gUEBQ"),
+                    g.array("<f2", (2, 3, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "add_v1_2_float16_all_inputs_as_internal",
+        "add_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2), "ADwAQABCAEQ="),
+                    g.array("<f2", (3, 1), "AEkATYBP"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "add_v1_2_float16_overflow",
         "add_v1_2_float16_overflow_dynamic_output_shape",
@@ -155,9 +290,57 @@ def _t3():
     )
 
 
+def _t7():
+    return g.case(
+        "add_v1_2_float16_overflow_all_inputs_as_internal",
+        "add_v1_2_float16_overflow_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "U3vi+NBj"),
+                    g.array("<f2", (3,), "U3tT9wA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "AHwA/NFj"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_v1_2", _t0),
-    ("add_v1_2_relaxed", _t1),
-    ("add_v1_2_float16", _t2),
-    ("add_v1_2_float16_overflow", _t3),
+    ("add_v1_2_all_inputs_as_internal", _t1),
+    ("add_v1_2_relaxed", _t2),
+    ("add_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("add_v1_2_float16", _t4),
+    ("add_v1_2_float16_all_inputs_as_internal", _t5),
+    ("add_v1_2_float16_overflow", _t6),
+    ("add_v1_2_float16_overflow_all_inputs_as_internal", _t7),
 )

@@ -66,6 +66,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "argmax_ties_dim3_axis0_neg_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "argmax_ties_dim3_axis0_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_relaxed",
         "V1_2",
@@ -97,7 +135,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "argmax_ties_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "argmax_ties_dim3_axis0_neg_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_float16",
@@ -130,7 +206,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "argmax_ties_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "argmax_ties_dim3_axis0_neg_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_int32",
@@ -163,7 +277,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "argmax_ties_dim3_axis0_neg_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis0_neg_quant8",
@@ -196,7 +310,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "argmax_ties_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2), "DAYIEBIGCBASDgIQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "argmax_ties_dim3_axis1_neg",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg",
@@ -229,7 +381,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "argmax_ties_dim3_axis1_neg_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "argmax_ties_dim3_axis1_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_relaxed",
@@ -262,7 +452,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t12():
+    return g.case(
+        "argmax_ties_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "argmax_ties_dim3_axis1_neg_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_float16",
@@ -295,7 +523,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t14():
+    return g.case(
+        "argmax_ties_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
     return g.case(
         "argmax_ties_dim3_axis1_neg_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_int32",
@@ -328,7 +594,7 @@ def _t8():
     )
 
 
-def _t9():
+def _t16():
     return g.case(
         "argmax_ties_dim3_axis1_neg_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis1_neg_quant8",
@@ -361,7 +627,45 @@ def _t9():
     )
 
 
-def _t10():
+def _t17():
+    return g.case(
+        "argmax_ties_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "DAYSBhIOCBAIEAIQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "argmax_ties_dim3_axis2_neg",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg",
@@ -394,7 +698,45 @@ def _t10():
     )
 
 
-def _t11():
+def _t19():
+    return g.case(
+        "argmax_ties_dim3_axis2_neg_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "argmax_ties_dim3_axis2_neg_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_relaxed",
@@ -427,7 +769,45 @@ def _t11():
     )
 
 
-def _t12():
+def _t21():
+    return g.case(
+        "argmax_ties_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "argmax_ties_dim3_axis2_neg_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_float16",
@@ -460,7 +840,45 @@ def _t12():
     )
 
 
-def _t13():
+def _t23():
+    return g.case(
+        "argmax_ties_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "argmax_ties_dim3_axis2_neg_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_int32",
@@ -493,7 +911,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t25():
     return g.case(
         "argmax_ties_dim3_axis2_neg_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis2_neg_quant8",
@@ -526,7 +944,45 @@ def _t14():
     )
 
 
-def _t15():
+def _t26():
+    return g.case(
+        "argmax_ties_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "DBISBgYOCAgCEBAQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "argmax_ties_dim3_axis0",
         "argmax_ties_dynamic_output_shape_dim3_axis0",
@@ -559,7 +1015,45 @@ def _t15():
     )
 
 
-def _t16():
+def _t28():
+    return g.case(
+        "argmax_ties_dim3_axis0_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "argmax_ties_dim3_axis0_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis0_relaxed",
@@ -592,7 +1086,45 @@ def _t16():
     )
 
 
-def _t17():
+def _t30():
+    return g.case(
+        "argmax_ties_dim3_axis0_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "argmax_ties_dim3_axis0_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis0_float16",
@@ -625,7 +1157,45 @@ def _t17():
     )
 
 
-def _t18():
+def _t32():
+    return g.case(
+        "argmax_ties_dim3_axis0_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
     return g.case(
         "argmax_ties_dim3_axis0_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis0_int32",
@@ -658,7 +1228,7 @@ def _t18():
     )
 
 
-def _t19():
+def _t34():
     return g.case(
         "argmax_ties_dim3_axis0_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis0_quant8",
@@ -691,7 +1261,45 @@ def _t19():
     )
 
 
-def _t20():
+def _t35():
+    return g.case(
+        "argmax_ties_dim3_axis0_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2), "DAYIEBIGCBASDgIQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "argmax_ties_dim3_axis1",
         "argmax_ties_dynamic_output_shape_dim3_axis1",
@@ -724,7 +1332,45 @@ def _t20():
     )
 
 
-def _t21():
+def _t37():
+    return g.case(
+        "argmax_ties_dim3_axis1_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "argmax_ties_dim3_axis1_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis1_relaxed",
@@ -757,7 +1403,45 @@ def _t21():
     )
 
 
-def _t22():
+def _t39():
+    return g.case(
+        "argmax_ties_dim3_axis1_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "argmax_ties_dim3_axis1_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis1_float16",
@@ -790,7 +1474,45 @@ def _t22():
     )
 
 
-def _t23():
+def _t41():
+    return g.case(
+        "argmax_ties_dim3_axis1_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "argmax_ties_dim3_axis1_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis1_int32",
@@ -823,7 +1545,7 @@ def _t23():
     )
 
 
-def _t24():
+def _t43():
     return g.case(
         "argmax_ties_dim3_axis1_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis1_quant8",
@@ -856,7 +1578,45 @@ def _t24():
     )
 
 
-def _t25():
+def _t44():
+    return g.case(
+        "argmax_ties_dim3_axis1_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "DAYSBhIOCBAIEAIQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
     return g.case(
         "argmax_ties_dim3_axis2",
         "argmax_ties_dynamic_output_shape_dim3_axis2",
@@ -889,7 +1649,45 @@ def _t25():
     )
 
 
-def _t26():
+def _t46():
+    return g.case(
+        "argmax_ties_dim3_axis2_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
     return g.case(
         "argmax_ties_dim3_axis2_relaxed",
         "argmax_ties_dynamic_output_shape_dim3_axis2_relaxed",
@@ -922,7 +1720,45 @@ def _t26():
     )
 
 
-def _t27():
+def _t48():
+    return g.case(
+        "argmax_ties_dim3_axis2_relaxed_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
     return g.case(
         "argmax_ties_dim3_axis2_float16",
         "argmax_ties_dynamic_output_shape_dim3_axis2_float16",
@@ -955,7 +1791,45 @@ def _t27():
     )
 
 
-def _t28():
+def _t50():
+    return g.case(
+        "argmax_ties_dim3_axis2_float16_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D8),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
     return g.case(
         "argmax_ties_dim3_axis2_int32",
         "argmax_ties_dynamic_output_shape_dim3_axis2_int32",
@@ -988,7 +1862,7 @@ def _t28():
     )
 
 
-def _t29():
+def _t52():
     return g.case(
         "argmax_ties_dim3_axis2_quant8",
         "argmax_ties_dynamic_output_shape_dim3_axis2_quant8",
@@ -1021,7 +1895,45 @@ def _t29():
     )
 
 
-def _t30():
+def _t53():
+    return g.case(
+        "argmax_ties_dim3_axis2_quant8_all_inputs_as_internal",
+        "argmax_ties_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "DBISBgYOCAgCEBAQ"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "argmax_vector",
         "argmax_vector_dynamic_output_shape",
@@ -1054,7 +1966,45 @@ def _t30():
     )
 
 
-def _t31():
+def _t55():
+    return g.case(
+        "argmax_vector_all_inputs_as_internal",
+        "argmax_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D10),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "argmax_vector_relaxed",
         "argmax_vector_dynamic_output_shape_relaxed",
@@ -1087,7 +2037,45 @@ def _t31():
     )
 
 
-def _t32():
+def _t57():
+    return g.case(
+        "argmax_vector_relaxed_all_inputs_as_internal",
+        "argmax_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D10),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "argmax_vector_float16",
         "argmax_vector_dynamic_output_shape_float16",
@@ -1120,7 +2108,45 @@ def _t32():
     )
 
 
-def _t33():
+def _t59():
+    return g.case(
+        "argmax_vector_float16_all_inputs_as_internal",
+        "argmax_vector_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (5,), "AEIAvgA4AEAAQg=="),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "argmax_vector_int32",
         "argmax_vector_dynamic_output_shape_int32",
@@ -1153,7 +2179,7 @@ def _t33():
     )
 
 
-def _t34():
+def _t61():
     return g.case(
         "argmax_vector_quant8",
         "argmax_vector_dynamic_output_shape_quant8",
@@ -1186,7 +2212,45 @@ def _t34():
     )
 
 
-def _t35():
+def _t62():
+    return g.case(
+        "argmax_vector_quant8_all_inputs_as_internal",
+        "argmax_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (5,), "DgUJDA4="),
+                ],
+                outputs=[
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
     return g.case(
         "argmax_channels_dim4_axis0_neg",
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg",
@@ -1219,7 +2283,45 @@ def _t35():
     )
 
 
-def _t36():
+def _t64():
+    return g.case(
+        "argmax_channels_dim4_axis0_neg_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t65():
     return g.case(
         "argmax_channels_dim4_axis0_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_relaxed",
@@ -1252,7 +2354,45 @@ def _t36():
     )
 
 
-def _t37():
+def _t66():
+    return g.case(
+        "argmax_channels_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
     return g.case(
         "argmax_channels_dim4_axis0_neg_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_float16",
@@ -1285,7 +2425,45 @@ def _t37():
     )
 
 
-def _t38():
+def _t68():
+    return g.case(
+        "argmax_channels_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t69():
     return g.case(
         "argmax_channels_dim4_axis0_neg_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis0_neg_quant8",
@@ -1318,7 +2496,45 @@ def _t38():
     )
 
 
-def _t39():
+def _t70():
+    return g.case(
+        "argmax_channels_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Cg4TBQwACQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
     return g.case(
         "argmax_channels_dim4_axis1_neg",
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg",
@@ -1351,7 +2567,45 @@ def _t39():
     )
 
 
-def _t40():
+def _t72():
+    return g.case(
+        "argmax_channels_dim4_axis1_neg_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t73():
     return g.case(
         "argmax_channels_dim4_axis1_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_relaxed",
@@ -1384,7 +2638,45 @@ def _t40():
     )
 
 
-def _t41():
+def _t74():
+    return g.case(
+        "argmax_channels_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
     return g.case(
         "argmax_channels_dim4_axis1_neg_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_float16",
@@ -1417,7 +2709,45 @@ def _t41():
     )
 
 
-def _t42():
+def _t76():
+    return g.case(
+        "argmax_channels_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t77():
     return g.case(
         "argmax_channels_dim4_axis1_neg_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis1_neg_quant8",
@@ -1450,7 +2780,45 @@ def _t42():
     )
 
 
-def _t43():
+def _t78():
+    return g.case(
+        "argmax_channels_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "Cg4TBQwACQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
     return g.case(
         "argmax_channels_dim4_axis2_neg",
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg",
@@ -1483,7 +2851,45 @@ def _t43():
     )
 
 
-def _t44():
+def _t80():
+    return g.case(
+        "argmax_channels_dim4_axis2_neg_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t81():
     return g.case(
         "argmax_channels_dim4_axis2_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_relaxed",
@@ -1516,7 +2922,45 @@ def _t44():
     )
 
 
-def _t45():
+def _t82():
+    return g.case(
+        "argmax_channels_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
     return g.case(
         "argmax_channels_dim4_axis2_neg_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_float16",
@@ -1549,7 +2993,45 @@ def _t45():
     )
 
 
-def _t46():
+def _t84():
+    return g.case(
+        "argmax_channels_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D15),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t85():
     return g.case(
         "argmax_channels_dim4_axis2_neg_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis2_neg_quant8",
@@ -1582,7 +3064,45 @@ def _t46():
     )
 
 
-def _t47():
+def _t86():
+    return g.case(
+        "argmax_channels_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "Cg4MABMFCQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
     return g.case(
         "argmax_channels_dim4_axis3_neg",
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg",
@@ -1615,7 +3135,45 @@ def _t47():
     )
 
 
-def _t48():
+def _t88():
+    return g.case(
+        "argmax_channels_dim4_axis3_neg_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t89():
     return g.case(
         "argmax_channels_dim4_axis3_neg_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_relaxed",
@@ -1648,7 +3206,45 @@ def _t48():
     )
 
 
-def _t49():
+def _t90():
+    return g.case(
+        "argmax_channels_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
     return g.case(
         "argmax_channels_dim4_axis3_neg_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_float16",
@@ -1681,7 +3277,45 @@ def _t49():
     )
 
 
-def _t50():
+def _t92():
+    return g.case(
+        "argmax_channels_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D17),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t93():
     return g.case(
         "argmax_channels_dim4_axis3_neg_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis3_neg_quant8",
@@ -1714,7 +3348,45 @@ def _t50():
     )
 
 
-def _t51():
+def _t94():
+    return g.case(
+        "argmax_channels_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "CgwOABMJBQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
     return g.case(
         "argmax_channels_dim4_axis0",
         "argmax_channels_dynamic_output_shape_dim4_axis0",
@@ -1747,7 +3419,45 @@ def _t51():
     )
 
 
-def _t52():
+def _t96():
+    return g.case(
+        "argmax_channels_dim4_axis0_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t97():
     return g.case(
         "argmax_channels_dim4_axis0_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis0_relaxed",
@@ -1780,7 +3490,45 @@ def _t52():
     )
 
 
-def _t53():
+def _t98():
+    return g.case(
+        "argmax_channels_dim4_axis0_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
     return g.case(
         "argmax_channels_dim4_axis0_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis0_float16",
@@ -1813,7 +3561,45 @@ def _t53():
     )
 
 
-def _t54():
+def _t100():
+    return g.case(
+        "argmax_channels_dim4_axis0_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t101():
     return g.case(
         "argmax_channels_dim4_axis0_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis0_quant8",
@@ -1846,7 +3632,45 @@ def _t54():
     )
 
 
-def _t55():
+def _t102():
+    return g.case(
+        "argmax_channels_dim4_axis0_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Cg4TBQwACQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
     return g.case(
         "argmax_channels_dim4_axis1",
         "argmax_channels_dynamic_output_shape_dim4_axis1",
@@ -1879,7 +3703,45 @@ def _t55():
     )
 
 
-def _t56():
+def _t104():
+    return g.case(
+        "argmax_channels_dim4_axis1_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t105():
     return g.case(
         "argmax_channels_dim4_axis1_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis1_relaxed",
@@ -1912,7 +3774,45 @@ def _t56():
     )
 
 
-def _t57():
+def _t106():
+    return g.case(
+        "argmax_channels_dim4_axis1_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
     return g.case(
         "argmax_channels_dim4_axis1_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis1_float16",
@@ -1945,7 +3845,45 @@ def _t57():
     )
 
 
-def _t58():
+def _t108():
+    return g.case(
+        "argmax_channels_dim4_axis1_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t109():
     return g.case(
         "argmax_channels_dim4_axis1_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis1_quant8",
@@ -1978,7 +3916,45 @@ def _t58():
     )
 
 
-def _t59():
+def _t110():
+    return g.case(
+        "argmax_channels_dim4_axis1_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "Cg4TBQwACQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
     return g.case(
         "argmax_channels_dim4_axis2",
         "argmax_channels_dynamic_output_shape_dim4_axis2",
@@ -2011,7 +3987,45 @@ def _t59():
     )
 
 
-def _t60():
+def _t112():
+    return g.case(
+        "argmax_channels_dim4_axis2_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t113():
     return g.case(
         "argmax_channels_dim4_axis2_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis2_relaxed",
@@ -2044,7 +4058,45 @@ def _t60():
     )
 
 
-def _t61():
+def _t114():
+    return g.case(
+        "argmax_channels_dim4_axis2_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
     return g.case(
         "argmax_channels_dim4_axis2_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis2_float16",
@@ -2077,7 +4129,45 @@ def _t61():
     )
 
 
-def _t62():
+def _t116():
+    return g.case(
+        "argmax_channels_dim4_axis2_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D15),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t117():
     return g.case(
         "argmax_channels_dim4_axis2_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis2_quant8",
@@ -2110,7 +4200,45 @@ def _t62():
     )
 
 
-def _t63():
+def _t118():
+    return g.case(
+        "argmax_channels_dim4_axis2_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "Cg4MABMFCQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
     return g.case(
         "argmax_channels_dim4_axis3",
         "argmax_channels_dynamic_output_shape_dim4_axis3",
@@ -2143,7 +4271,45 @@ def _t63():
     )
 
 
-def _t64():
+def _t120():
+    return g.case(
+        "argmax_channels_dim4_axis3_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t121():
     return g.case(
         "argmax_channels_dim4_axis3_relaxed",
         "argmax_channels_dynamic_output_shape_dim4_axis3_relaxed",
@@ -2176,7 +4342,45 @@ def _t64():
     )
 
 
-def _t65():
+def _t122():
+    return g.case(
+        "argmax_channels_dim4_axis3_relaxed_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
     return g.case(
         "argmax_channels_dim4_axis3_float16",
         "argmax_channels_dynamic_output_shape_dim4_axis3_float16",
@@ -2209,7 +4413,45 @@ def _t65():
     )
 
 
-def _t66():
+def _t124():
+    return g.case(
+        "argmax_channels_dim4_axis3_float16_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D17),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t125():
     return g.case(
         "argmax_channels_dim4_axis3_quant8",
         "argmax_channels_dynamic_output_shape_dim4_axis3_quant8",
@@ -2242,7 +4484,45 @@ def _t66():
     )
 
 
-def _t67():
+def _t126():
+    return g.case(
+        "argmax_channels_dim4_axis3_quant8_all_inputs_as_internal",
+        "argmax_channels_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "CgwOABMJBQ0="),
+                ],
+                outputs=[
+                    g.array("<i4", (1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
     return g.case(
         "argmax_int32_extremes",
         "argmax_int32_extremes_dynamic_output_shape",
@@ -2277,71 +4557,131 @@ def _t67():
 
 TESTS = (
     ("argmax_ties_dim3_axis0_neg", _t0),
-    ("argmax_ties_dim3_axis0_neg_relaxed", _t1),
-    ("argmax_ties_dim3_axis0_neg_float16", _t2),
-    ("argmax_ties_dim3_axis0_neg_int32", _t3),
-    ("argmax_ties_dim3_axis0_neg_quant8", _t4),
-    ("argmax_ties_dim3_axis1_neg", _t5),
-    ("argmax_ties_dim3_axis1_neg_relaxed", _t6),
-    ("argmax_ties_dim3_axis1_neg_float16", _t7),
-    ("argmax_ties_dim3_axis1_neg_int32", _t8),
-    ("argmax_ties_dim3_axis1_neg_quant8", _t9),
-    ("argmax_ties_dim3_axis2_neg", _t10),
-    ("argmax_ties_dim3_axis2_neg_relaxed", _t11),
-    ("argmax_ties_dim3_axis2_neg_float16", _t12),
-    ("argmax_ties_dim3_axis2_neg_int32", _t13),
-    ("argmax_ties_dim3_axis2_neg_quant8", _t14),
-    ("argmax_ties_dim3_axis0", _t15),
-    ("argmax_ties_dim3_axis0_relaxed", _t16),
-    ("argmax_ties_dim3_axis0_float16", _t17),
-    ("argmax_ties_dim3_axis0_int32", _t18),
-    ("argmax_ties_dim3_axis0_quant8", _t19),
-    ("argmax_ties_dim3_axis1", _t20),
-    ("argmax_ties_dim3_axis1_relaxed", _t21),
-    ("argmax_ties_dim3_axis1_float16", _t22),
-    ("argmax_ties_dim3_axis1_int32", _t23),
-    ("argmax_ties_dim3_axis1_quant8", _t24),
-    ("argmax_ties_dim3_axis2", _t25),
-    ("argmax_ties_dim3_axis2_relaxed", _t26),
-    ("argmax_ties_dim3_axis2_float16", _t27),
-    ("argmax_ties_dim3_axis2_int32", _t28),
-    ("argmax_ties_dim3_axis2_quant8", _t29),
-    ("argmax_vector", _t30),
-    ("argmax_vector_relaxed", _t31),
-    ("argmax_vector_float16", _t32),
-    ("argmax_vector_int32", _t33),
-    ("argmax_vector_quant8", _t34),
-    ("argmax_channels_dim4_axis0_neg", _t35),
-    ("argmax_channels_dim4_axis0_neg_relaxed", _t36),
-    ("argmax_channels_dim4_axis0_neg_float16", _t37),
-    ("argmax_channels_dim4_axis0_neg_quant8", _t38),
-    ("argmax_channels_dim4_axis1_neg", _t39),
-    ("argmax_channels_dim4_axis1_neg_relaxed", _t40),
-    ("argmax_channels_dim4_axis1_neg_float16", _t41),
-    ("argmax_channels_dim4_axis1_neg_quant8", _t42),
-    ("argmax_channels_dim4_axis2_neg", _t43),
-    ("argmax_channels_dim4_axis2_neg_relaxed", _t44),
-    ("argmax_channels_dim4_axis2_neg_float16", _t45),
-    ("argmax_channels_dim4_axis2_neg_quant8", _t46),
-    ("argmax_channels_dim4_axis3_neg", _t47),
-    ("argmax_channels_dim4_axis3_neg_relaxed", _t48),
-    ("argmax_channels_dim4_axis3_neg_float16", _t49),
-    ("argmax_channels_dim4_axis3_neg_quant8", _t50),
-    ("argmax_channels_dim4_axis0", _t51),
-    ("argmax_channels_dim4_axis0_relaxed", _t52),
-    ("argmax_channels_dim4_axis0_float16", _t53),
-    ("argmax_channels_dim4_axis0_quant8", _t54),
-    ("argmax_channels_dim4_axis1", _t55),
-    ("argmax_channels_dim4_axis1_relaxed", _t56),
-    ("argmax_channels_dim4_axis1_float16", _t57),
-    ("argmax_channels_dim4_axis1_quant8", _t58),
-    ("argmax_channels_dim4_axis2", _t59),
-    ("argmax_channels_dim4_axis2_relaxed", _t60),
-    ("argmax_channels_dim4_axis2_float16", _t61),
-    ("argmax_channels_dim4_axis2_quant8", _t62),
-    ("argmax_channels_dim4_axis3", _t63),
-    ("argmax_channels_dim4_axis3_relaxed", _t64),
-    ("argmax_channels_dim4_axis3_float16", _t65),
-    ("argmax_channels_dim4_axis3_quant8", _t66),
-    ("argmax_int32_extremes", _t67),
+    ("argmax_ties_dim3_axis0_neg_all_inputs_as_internal", _t1),
+    ("argmax_ties_dim3_axis0_neg_relaxed", _t2),
+    ("argmax_ties_dim3_axis0_neg_relaxed_all_inputs_as_internal", _t3),
+    ("argmax_ties_dim3_axis0_neg_float16", _t4),
+    ("argmax_ties_dim3_axis0_neg_float16_all_inputs_as_internal", _t5),
+    ("argmax_ties_dim3_axis0_neg_int32", _t6),
+    ("argmax_ties_dim3_axis0_neg_quant8", _t7),
+    ("argmax_ties_dim3_axis0_neg_quant8_all_inputs_as_internal", _t8),
+    ("argmax_ties_dim3_axis1_neg", _t9),
+    ("argmax_ties_dim3_axis1_neg_all_inputs_as_internal", _t10),
+    ("argmax_ties_dim3_axis1_neg_relaxed", _t11),
+    ("argmax_ties_dim3_axis1_neg_relaxed_all_inputs_as_internal", _t12),
+    ("argmax_ties_dim3_axis1_neg_float16", _t13),
+    ("argmax_ties_dim3_axis1_neg_float16_all_inputs_as_internal", _t14),
+    ("argmax_ties_dim3_axis1_neg_int32", _t15),
+    ("argmax_ties_dim3_axis1_neg_quant8", _t16),
+    ("argmax_ties_dim3_axis1_neg_quant8_all_inputs_as_internal", _t17),
+    ("argmax_ties_dim3_axis2_neg", _t18),
+    ("argmax_ties_dim3_axis2_neg_all_inputs_as_internal", _t19),
+    ("argmax_ties_dim3_axis2_neg_relaxed", _t20),
+    ("argmax_ties_dim3_axis2_neg_relaxed_all_inputs_as_internal", _t21),
+    ("argmax_ties_dim3_axis2_neg_float16", _t22),
+    ("argmax_ties_dim3_axis2_neg_float16_all_inputs_as_internal", _t23),
+    ("argmax_ties_dim3_axis2_neg_int32", _t24),
+    ("argmax_ties_dim3_axis2_neg_quant8", _t25),
+    ("argmax_ties_dim3_axis2_neg_quant8_all_inputs_as_internal", _t26),
+    ("argmax_ties_dim3_axis0", _t27),
+    ("argmax_ties_dim3_axis0_all_inputs_as_internal", _t28),
+    ("argmax_ties_dim3_axis0_relaxed", _t29),
+    ("argmax_ties_dim3_axis0_relaxed_all_inputs_as_internal", _t30),
+    ("argmax_ties_dim3_axis0_float16", _t31),
+    ("argmax_ties_dim3_axis0_float16_all_inputs_as_internal", _t32),
+    ("argmax_ties_dim3_axis0_int32", _t33),
+    ("argmax_ties_dim3_axis0_quant8", _t34),
+    ("argmax_ties_dim3_axis0_quant8_all_inputs_as_internal", _t35),
+    ("argmax_ties_dim3_axis1", _t36),
+    ("argmax_ties_dim3_axis1_all_inputs_as_internal", _t37),
+    ("argmax_ties_dim3_axis1_relaxed", _t38),
+    ("argmax_ties_dim3_axis1_relaxed_all_inputs_as_internal", _t39),
+    ("argmax_ties_dim3_axis1_float16", _t40),
+    ("argmax_ties_dim3_axis1_float16_all_inputs_as_internal", _t41),
+    ("argmax_ties_dim3_axis1_int32", _t42),
+    ("argmax_ties_dim3_axis1_quant8", _t43),
+    ("argmax_ties_dim3_axis1_quant8_all_inputs_as_internal", _t44),
+    ("argmax_ties_dim3_axis2", _t45),
+    ("argmax_ties_dim3_axis2_all_inputs_as_internal", _t46),
+    ("argmax_ties_dim3_axis2_relaxed", _t47),
+    ("argmax_ties_dim3_axis2_relaxed_all_inputs_as_internal", _t48),
+    ("argmax_ties_dim3_axis2_float16", _t49),
+    ("argmax_ties_dim3_axis2_float16_all_inputs_as_internal", _t50),
+    ("argmax_ties_dim3_axis2_int32", _t51),
+    ("argmax_ties_dim3_axis2_quant8", _t52),
+    ("argmax_ties_dim3_axis2_quant8_all_inputs_as_internal", _t53),
+    ("argmax_vector", _t54),
+    ("argmax_vector_all_inputs_as_internal", _t55),
+    ("argmax_vector_relaxed", _t56),
+    ("argmax_vector_relaxed_all_inputs_as_internal", _t57),
+    ("argmax_vector_float16", _t58),
+    ("argmax_vector_float16_all_inputs_as_internal", _t59),
+    ("argmax_vector_int32", _t60),
+    ("argmax_vector_quant8", _t61),
+    ("argmax_vector_quant8_all_inputs_as_internal", _t62),
+    ("argmax_channels_dim4_axis0_neg", _t63),
+    ("argmax_channels_dim4_axis0_neg_all_inputs_as_internal", _t64),
+    ("argmax_channels_dim4_axis0_neg_relaxed", _t65),
+    ("argmax_channels_dim4_axis0_neg_relaxed_all_inputs_as_internal", _t66),
+    ("argmax_channels_dim4_axis0_neg_float16", _t67),
+    ("argmax_channels_dim4_axis0_neg_float16_all_inputs_as_internal", _t68),
+    ("argmax_channels_dim4_axis0_neg_quant8", _t69),
+    ("argmax_channels_dim4_axis0_neg_quant8_all_inputs_as_internal", _t70),
+    ("argmax_channels_dim4_axis1_neg", _t71),
+    ("argmax_channels_dim4_axis1_neg_all_inputs_as_internal", _t72),
+    ("argmax_channels_dim4_axis1_neg_relaxed", _t73),
+    ("argmax_channels_dim4_axis1_neg_relaxed_all_inputs_as_internal", _t74),
+    ("argmax_channels_dim4_axis1_neg_float16", _t75),
+    ("argmax_channels_dim4_axis1_neg_float16_all_inputs_as_internal", _t76),
+    ("argmax_channels_dim4_axis1_neg_quant8", _t77),
+    ("argmax_channels_dim4_axis1_neg_quant8_all_inputs_as_internal", _t78),
+    ("argmax_channels_dim4_axis2_neg", _t79),
+    ("argmax_channels_dim4_axis2_neg_all_inputs_as_internal", _t80),
+    ("argmax_channels_dim4_axis2_neg_relaxed", _t81),
+    ("argmax_channels_dim4_axis2_neg_relaxed_all_inputs_as_internal", _t82),
+    ("argmax_channels_dim4_axis2_neg_float16", _t83),
+    ("argmax_channels_dim4_axis2_neg_float16_all_inputs_as_internal", _t84),
+    ("argmax_channels_dim4_axis2_neg_quant8", _t85),
+    ("argmax_channels_dim4_axis2_neg_quant8_all_inputs_as_internal", _t86),
+    ("argmax_channels_dim4_axis3_neg", _t87),
+    ("argmax_channels_dim4_axis3_neg_all_inputs_as_internal", _t88),
+    ("argmax_channels_dim4_axis3_neg_relaxed", _t89),
+    ("argmax_channels_dim4_axis3_neg_relaxed_all_inputs_as_internal", _t90),
+    ("argmax_channels_dim4_axis3_neg_float16", _t91),
+    ("argmax_channels_dim4_axis3_neg_float16_all_inputs_as_internal", _t92),
+    ("argmax_channels_dim4_axis3_neg_quant8", _t93),
+    ("argmax_channels_dim4_axis3_neg_quant8_all_inputs_as_internal", _t94),
+    ("argmax_channels_dim4_axis0", _t95),
+    ("argmax_channels_dim4_axis0_all_inputs_as_internal", _t96),
+    ("argmax_channels_dim4_axis0_relaxed", _t97),
+    ("argmax_channels_dim4_axis0_relaxed_all_inputs_as_internal", _t98),
+    ("argmax_channels_dim4_axis0_float16", _t99),
+    ("argmax_channels_dim4_axis0_float16_all_inputs_as_internal", _t100),
+    ("argmax_channels_dim4_axis0_quant8", _t101),
+    ("argmax_channels_dim4_axis0_quant8_all_inputs_as_internal", _t102),
+    ("argmax_channels_dim4_axis1", _t103),
+    ("argmax_channels_dim4_axis1_all_inputs_as_internal", _t104),
+    ("argmax_channels_dim4_axis1_relaxed", _t105),
+    ("argmax_channels_dim4_axis1_relaxed_all_inputs_as_internal", _t106),
+    ("argmax_channels_dim4_axis1_float16", _t107),
+    ("argmax_channels_dim4_axis1_float16_all_inputs_as_internal", _t108),
+    ("argmax_channels_dim4_axis1_quant8", _t109),
+    ("argmax_channels_dim4_axis1_quant8_all_inputs_as_internal", _t110),
+    ("argmax_channels_dim4_axis2", _t111),
+    ("argmax_channels_dim4_axis2_all_inputs_as_internal", _t112),
+    ("argmax_channels_dim4_axis2_relaxed", _t113),
+    ("argmax_channels_dim4_axis2_relaxed_all_inputs_as_internal", _t114),
+    ("argmax_channels_dim4_axis2_float16", _t115),
+    ("argmax_channels_dim4_axis2_float16_all_inputs_as_internal", _t116),
+    ("argmax_channels_dim4_axis2_quant8", _t117),
+    ("argmax_channels_dim4_axis2_quant8_all_inputs_as_internal", _t118),
+    ("argmax_channels_dim4_axis3", _t119),
+    ("argmax_channels_dim4_axis3_all_inputs_as_internal", _t120),
+    ("argmax_channels_dim4_axis3_relaxed", _t121),
+    ("argmax_channels_dim4_axis3_relaxed_all_inputs_as_internal", _t122),
+    ("argmax_channels_dim4_axis3_float16", _t123),
+    ("argmax_channels_dim4_axis3_float16_all_inputs_as_internal", _t124),
+    ("argmax_channels_dim4_axis3_quant8", _t125),
+    ("argmax_channels_dim4_axis3_quant8_all_inputs_as_internal", _t126),
+    ("argmax_int32_extremes", _t127),
 )

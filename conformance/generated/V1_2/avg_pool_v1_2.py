@@ -14,44 +14,69 @@ SPEC = "conformance/specs/V1_2/avg_pool_v1_2.mod.py"
 _D0 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
 _D1 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
 _D2 = "AACAPwAAAMAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAgwAAAQEBUVRVAAAAAQAAAiEAAACDAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
-_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAA=="
-_D4 = "AACAPwAAAAAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAAAAAAQEBUVRVAAAAAQAAAiEAAAAAAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
-_D5 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
-_D6 = "AACAPwAAgL8AAIA/VVVVPwAAgD4AAIA/AACAPwAAQD8AAIA/q6pqPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
-_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAA=="
-_D8 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
-_D9 = "ADwAAAA8qzoANEBFAEMAOgBBVTsAPgA/AAAAQqtAAEBARAAAAD4AQytAAD+ARIBC"
-_D10 = "aFxyZl50bH5kbnhYdmhicIBgbnpUZnxuWnBqdoReZlZyaGBsemRugmJ8dFxocohs"
-_D11 = "aGRoZ2V5cmduaGprZHBtbHVkanJsa3Zx"
-_D12 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
-_D13 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
-_D14 = "AACAPwAAgD8AAIA+AABgQAAAIEAAAMA/AAAAwFVVVT8AAKhAAABAP6uqaj8AAOA/AAAgwFRVFUAAAIhAAADAP1RVBUAAAJBAAABAQAAAAEAAACDAAABgQAAA4D8AAFBA"
-_D15 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQ=="
-_D16 = "AACAPwAAgD8AAIA+AABgQAAAIEAAAMA/AAAAAFVVVT8AAKhAAABAP6uqaj8AAOA/AAAAAFRVFUAAAIhAAADAP1RVBUAAAJBAAABAQAAAAEAAAAAAAABgQAAA4D8AAFBA"
-_D17 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
-_D18 = "AACAPwAAgD8AAIA+AACAPwAAgD8AAIA/AACAv1VVVT8AAIA/AABAP6uqaj8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/"
-_D19 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
-_D20 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
-_D21 = "ADwAPAA0AEMAQQA+AACrOkBFADpVOwA/AACrQEBEAD4rQIBEAEIAQAAAAEMAP4BC"
-_D22 = "aHJebGR4dmKAblR8XGZ0fm5YaHBgemZuWmqEZnJgem5idGiIcHZeVmhsZIJ8XHJs"
-_D23 = "aGhlcm5qZGd5Z2hrZG11amx2cGxkcmtx"
-_D24 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
-_D25 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
-_D26 = "WFW1PwAAEEAAAIA/AAAQQFRVdUAAAEBA"
-_D27 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
-_D28 = "bGB2cFZ8Zmh4blyCalJyZGB0hlo="
-_D29 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
-_D30 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
-_D31 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
-_D32 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
-_D33 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
-_D34 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
-_D35 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
-_D36 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
-_D37 = "AABAwAAAQMAAAHDAAADQwA=="
-_D38 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
-_D39 = "XlhiVExeVlxcUkhiUFpgSg=="
-_D40 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
+_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D4 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAA=="
+_D5 = "AACAPwAAAAAAAIA/VVVVPwAAgD4AAKhAAABgQAAAQD8AACBAq6pqPwAAwD8AAOA/AAAAAAAAQEBUVRVAAAAAQAAAiEAAAAAAAADAPwAAYEBUVQVAAADgPwAAkEAAAFBA"
+_D6 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAAAA"
+_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
+_D8 = "AACAPwAAgL8AAIA/VVVVPwAAgD4AAIA/AACAPwAAQD8AAIA/q6pqPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D9 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAAA"
+_D10 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAA=="
+_D11 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAAA"
+_D12 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
+_D13 = "ADwAwAA8qzoANEBFAEMAOgBBVTsAPgA/AMEAQqtAAEBARADBAD4AQytAAD+ARIBC"
+_D14 = "ADwAAAA8qzoANEBFAEMAOgBBVTsAPgA/AAAAQqtAAEBARAAAAD4AQytAAD+ARIBC"
+_D15 = "ADwAvAA8qzoANAA8ADwAOgA8VTsAPAA8ALwAPAA8ADwAPAC8ADwAPAA8ADwAPAA8"
+_D16 = "aFxyZl50bH5kbnhYdmhicIBgbnpUZnxuWnBqdoReZlZyaGBsemRugmJ8dFxocohs"
+_D17 = "aFxoZ2V5cmduaGprWnBtbHVaanJsa3Zx"
+_D18 = "aGRoZ2V5cmduaGprZHBtbHVkanJsa3Zx"
+_D19 = "aGBoZ2VoaGdoaGhoYGhoaGhgaGhoaGho"
+_D20 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
+_D21 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
+_D22 = "AACAPwAAgD8AAIA+AABgQAAAIEAAAMA/AAAAwFVVVT8AAKhAAABAP6uqaj8AAOA/AAAgwFRVFUAAAIhAAADAP1RVBUAAAJBAAABAQAAAAEAAACDAAABgQAAA4D8AAFBA"
+_D23 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D24 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQ=="
+_D25 = "AACAPwAAgD8AAIA+AABgQAAAIEAAAMA/AAAAAFVVVT8AAKhAAABAP6uqaj8AAOA/AAAAAFRVFUAAAIhAAADAP1RVBUAAAJBAAABAQAAAAEAAAAAAAABgQAAA4D8AAFBA"
+_D26 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQAAAAAAAAAA"
+_D27 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
+_D28 = "AACAPwAAgD8AAIA+AACAPwAAgD8AAIA/AACAv1VVVT8AAIA/AABAP6uqaj8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/"
+_D29 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D30 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
+_D31 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAAAA"
+_D32 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
+_D33 = "ADwAPAA0AEMAQQA+AMCrOkBFADpVOwA/AMGrQEBEAD4rQIBEAEIAQADBAEMAP4BC"
+_D34 = "ADwAPAA0AEMAQQA+AACrOkBFADpVOwA/AACrQEBEAD4rQIBEAEIAQAAAAEMAP4BC"
+_D35 = "ADwAPAA0ADwAPAA8ALyrOgA8ADpVOwA8ALwAPAA8ADwAPAA8ADwAPAC8ADwAPAA8"
+_D36 = "aHJebGR4dmKAblR8XGZ0fm5YaHBgemZuWmqEZnJgem5idGiIcHZeVmhsZIJ8XHJs"
+_D37 = "aGhlcm5qXGd5Z2hrWm11amx2cGxacmtx"
+_D38 = "aGhlcm5qZGd5Z2hrZG11amx2cGxkcmtx"
+_D39 = "aGhlaGhoYGdoZ2hoYGhoaGhoaGhgaGho"
+_D40 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
+_D41 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D42 = "WFW1PwAAEEAAAIA/AAAQQFRVdUAAAEBA"
+_D43 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D44 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
+_D45 = "bGB2cFZ8Zmh4blyCalJyZGB0hlo="
+_D46 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
+_D47 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D48 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
+_D49 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D50 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAAA"
+_D51 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
+_D52 = "SkxOUFJUVlhaXF5gYmRmaGpsbnBydHZ4enx+"
+_D53 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
+_D54 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
+_D55 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAAAA"
+_D56 = "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"
+_D57 = "SlBWXGJobnR6TFJYXmRqcHZ8TlRaYGZscnh+"
+_D58 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
+_D59 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D60 = "AABAwAAAQMAAAHDAAADQwA=="
+_D61 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D62 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
+_D63 = "XlhiVExeVlxcUkhiUFpgSg=="
+_D64 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
+_D65 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQAAAAAAAAAA"
 
 
 def _t0():
@@ -98,6 +123,53 @@ def _t0():
 
 def _t1():
     return g.case(
+        "avg_pool_v1_2_explicit_nhwc_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "avg_pool_v1_2_explicit_nhwc_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu",
         "V1_2",
@@ -123,7 +195,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -131,23 +203,24 @@ def _t1():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
     return g.case(
-        "avg_pool_v1_2_explicit_nhwc_relu1",
-        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
+        "avg_pool_v1_2_explicit_nhwc_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu_all_inputs_as_internal",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1"), ("AVERAGE_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -159,13 +232,17 @@ def _t2():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
                 g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
-            inputs=[0],
+            inputs=[12],
             outputs=[11],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -173,20 +250,20 @@ def _t2():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D6),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t4():
     return g.case(
-        "avg_pool_v1_2_explicit_nhwc_relu6",
-        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
+        "avg_pool_v1_2_explicit_nhwc_relu1",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -215,14 +292,150 @@ def _t3():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t5():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relu6",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_relaxed_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none",
@@ -264,7 +477,54 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relaxed_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_relaxed_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu",
@@ -290,7 +550,7 @@ def _t5():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
@@ -299,22 +559,23 @@ def _t5():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
     return g.case(
-        "avg_pool_v1_2_explicit_nhwc_relaxed_relu1",
-        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
+        "avg_pool_v1_2_explicit_nhwc_relaxed_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1"), ("AVERAGE_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -326,13 +587,17 @@ def _t6():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
                 g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
-            inputs=[0],
+            inputs=[12],
             outputs=[11],
-            values=_D5,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
@@ -341,19 +606,19 @@ def _t6():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D6),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t12():
     return g.case(
-        "avg_pool_v1_2_explicit_nhwc_relaxed_relu6",
-        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
+        "avg_pool_v1_2_explicit_nhwc_relaxed_relu1",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
         "V1_2",
-        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6"), ("AVERAGE_POOL_2D",)),
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1"), ("AVERAGE_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -383,14 +648,150 @@ def _t7():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t13():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relaxed_relu6",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
+        "V1_2",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_float16_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none",
@@ -422,17 +823,64 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D8),
+                    g.array("<f2", (2, 3, 4, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAwAA8qzoANEBFAEMAOgBBVTsAPgA/AMEAQqtAAEBARADBAD4AQytAAD+ARIBC"),
+                    g.array("<f2", (2, 2, 3, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_float16_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_float16_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu",
@@ -459,22 +907,69 @@ def _t9():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D8),
+                    g.array("<f2", (2, 3, 4, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D9),
+                    g.array("<f2", (2, 2, 3, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_float16_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_float16_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
@@ -501,22 +996,69 @@ def _t10():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D8),
+                    g.array("<f2", (2, 3, 4, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAvAA8qzoANAA8ADwAOgA8VTsAPAA8ALwAPAA8ADwAPAC8ADwAPAA8ADwAPAA8"),
+                    g.array("<f2", (2, 2, 3, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_float16_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
@@ -543,22 +1085,69 @@ def _t11():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D8),
+                    g.array("<f2", (2, 3, 4, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D9),
+                    g.array("<f2", (2, 2, 3, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_quant8_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none",
@@ -590,17 +1179,64 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "aFxoZ2V5cmduaGprWnBtbHVaanJsa3Zx"),
+                    g.array("|u1", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_quant8_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_quant8_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu",
@@ -627,22 +1263,69 @@ def _t13():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D11),
+                    g.array("|u1", (2, 2, 3, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_quant8_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_quant8_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1",
@@ -669,22 +1352,69 @@ def _t14():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "aGBoZ2VoaGdoaGhoYGhoaGhgaGhoaGho"),
+                    g.array("|u1", (2, 2, 3, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_quant8_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "avg_pool_v1_2_explicit_nhwc_quant8_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6",
@@ -711,22 +1441,69 @@ def _t15():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D11),
+                    g.array("|u1", (2, 2, 3, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "avg_pool_v1_2_explicit_nhwc_quant8_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_none",
@@ -753,22 +1530,69 @@ def _t16():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D12,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D14),
+                    g.array("<f4", (2, 2, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu",
@@ -795,22 +1619,69 @@ def _t17():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D15,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D16),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
@@ -837,22 +1708,69 @@ def _t18():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D17,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
@@ -879,22 +1797,69 @@ def _t19():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D19,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D16),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relaxed_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none",
@@ -920,23 +1885,70 @@ def _t20():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D12,
+            values=_D20,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D14),
+                    g.array("<f4", (2, 2, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relaxed_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D23,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relaxed_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu",
@@ -962,23 +1974,70 @@ def _t21():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D15,
+            values=_D24,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D16),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relaxed_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D26,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relaxed_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
@@ -1004,23 +2063,70 @@ def _t22():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D17,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D29,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_relaxed_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
@@ -1046,23 +2152,70 @@ def _t23():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D19,
+            values=_D30,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D13),
+                    g.array("<f4", (2, 2, 3, 4), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D16),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_float16_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none",
@@ -1089,22 +2242,69 @@ def _t24():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D12,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D32),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAPAA0AEMAQQA+AMCrOkBFADpVOwA/AMGrQEBEAD4rQIBEAEIAQADBAEMAP4BC"),
+                    g.array("<f2", (2, 2, 2, 3), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_float16_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_float16_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu",
@@ -1131,22 +2331,69 @@ def _t25():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D15,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D32),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D21),
+                    g.array("<f2", (2, 2, 2, 3), _D34),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_float16_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_float16_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
@@ -1173,22 +2420,69 @@ def _t26():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D17,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D32),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAPAA0ADwAPAA8ALyrOgA8ADpVOwA8ALwAPAA8ADwAPAA8ADwAPAC8ADwAPAA8"),
+                    g.array("<f2", (2, 2, 2, 3), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_float16_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
@@ -1215,22 +2509,69 @@ def _t27():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D19,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D32),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D21),
+                    g.array("<f2", (2, 2, 2, 3), _D34),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_quant8_none",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none",
@@ -1257,22 +2598,69 @@ def _t28():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D12,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D22),
+                    g.array("|u1", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "aGhlcm5qXGd5Z2hrWm11amx2cGxacmtx"),
+                    g.array("|u1", (2, 2, 2, 3), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_quant8_none_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_quant8_relu",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu",
@@ -1299,22 +2687,69 @@ def _t29():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D15,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D22),
+                    g.array("|u1", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D23),
+                    g.array("|u1", (2, 2, 2, 3), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_quant8_relu_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_quant8_relu1",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1",
@@ -1341,22 +2776,69 @@ def _t30():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D17,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D22),
+                    g.array("|u1", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "aGhlaGhoYGdoZ2hoYGhoaGhoaGhgaGho"),
+                    g.array("|u1", (2, 2, 2, 3), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_quant8_relu1_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "avg_pool_v1_2_explicit_nchw_quant8_relu6",
         "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6",
@@ -1383,22 +2865,69 @@ def _t31():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D19,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D22),
+                    g.array("|u1", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D23),
+                    g.array("|u1", (2, 2, 2, 3), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "avg_pool_v1_2_explicit_nchw_quant8_relu6_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "avg_pool_v1_2_same_nhwc",
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc",
@@ -1422,22 +2951,66 @@ def _t32():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D24,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D25),
+                    g.array("<f4", (1, 5, 4, 1), _D41),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D26),
+                    g.array("<f4", (1, 3, 2, 1), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "avg_pool_v1_2_same_nhwc_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D43,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "avg_pool_v1_2_same_nhwc_relaxed",
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
@@ -1460,23 +3033,67 @@ def _t33():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D24,
+            values=_D40,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D25),
+                    g.array("<f4", (1, 5, 4, 1), _D41),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D26),
+                    g.array("<f4", (1, 3, 2, 1), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "avg_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D43,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "avg_pool_v1_2_same_nhwc_float16",
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
@@ -1500,12 +3117,12 @@ def _t34():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D24,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D27),
+                    g.array("<f2", (1, 5, 4, 1), _D44),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "qz2AQAA8gECrQwBC"),
@@ -1515,7 +3132,51 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "avg_pool_v1_2_same_nhwc_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D44),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "qz2AQAA8gECrQwBC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "avg_pool_v1_2_same_nhwc_quant8",
         "avg_pool_v1_2_same_dynamic_output_shape_nhwc_quant8",
@@ -1539,12 +3200,12 @@ def _t35():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D24,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 4, 1), _D28),
+                    g.array("|u1", (1, 5, 4, 1), _D45),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "am1obXNw"),
@@ -1554,7 +3215,51 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "avg_pool_v1_2_same_nhwc_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D45),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "am1obXNw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "avg_pool_v1_2_same_nchw",
         "avg_pool_v1_2_same_dynamic_output_shape_nchw",
@@ -1578,22 +3283,66 @@ def _t36():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D25),
+                    g.array("<f4", (1, 1, 5, 4), _D41),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D26),
+                    g.array("<f4", (1, 1, 3, 2), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "avg_pool_v1_2_same_nchw_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "avg_pool_v1_2_same_nchw_relaxed",
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
@@ -1616,23 +3365,67 @@ def _t37():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D29,
+            values=_D46,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D25),
+                    g.array("<f4", (1, 1, 5, 4), _D41),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D26),
+                    g.array("<f4", (1, 1, 3, 2), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "avg_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D47,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "avg_pool_v1_2_same_nchw_float16",
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_float16",
@@ -1656,12 +3449,12 @@ def _t38():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 5, 4), _D27),
+                    g.array("<f2", (1, 1, 5, 4), _D44),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 3, 2), "qz2AQAA8gECrQwBC"),
@@ -1671,7 +3464,51 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "avg_pool_v1_2_same_nchw_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 5, 4), _D44),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 3, 2), "qz2AQAA8gECrQwBC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "avg_pool_v1_2_same_nchw_quant8",
         "avg_pool_v1_2_same_dynamic_output_shape_nchw_quant8",
@@ -1695,12 +3532,12 @@ def _t39():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 5, 4), _D28),
+                    g.array("|u1", (1, 1, 5, 4), _D45),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 3, 2), "am1obXNw"),
@@ -1710,7 +3547,51 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "avg_pool_v1_2_same_nchw_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_same_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 5, 4), _D45),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 3, 2), "am1obXNw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "avg_pool_v1_2_valid_nhwc",
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc",
@@ -1734,12 +3615,12 @@ def _t40():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D30,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D31),
+                    g.array("<f4", (1, 3, 3, 3), _D49),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
@@ -1749,7 +3630,51 @@ def _t40():
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "avg_pool_v1_2_valid_nhwc_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D50,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "avg_pool_v1_2_valid_nhwc_relaxed",
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
@@ -1772,13 +3697,13 @@ def _t41():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D30,
+            values=_D48,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D31),
+                    g.array("<f4", (1, 3, 3, 3), _D49),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
@@ -1788,7 +3713,51 @@ def _t41():
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "avg_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D50,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AAAAvwAAAAAAAAA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "avg_pool_v1_2_valid_nhwc_float16",
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
@@ -1812,12 +3781,12 @@ def _t42():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D30,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D32),
+                    g.array("<f2", (1, 3, 3, 3), _D51),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
@@ -1827,7 +3796,51 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "avg_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D51),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "avg_pool_v1_2_valid_nhwc_quant8",
         "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8",
@@ -1851,12 +3864,12 @@ def _t43():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D30,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "SkxOUFJUVlhaXF5gYmRmaGpsbnBydHZ4enx+"),
+                    g.array("|u1", (1, 3, 3, 3), _D52),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 1, 3), "YmRm"),
@@ -1866,7 +3879,51 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "avg_pool_v1_2_valid_nhwc_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D52),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 3), "YmRm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "avg_pool_v1_2_valid_nchw",
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw",
@@ -1890,12 +3947,12 @@ def _t44():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D53,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D34),
+                    g.array("<f4", (1, 3, 3, 3), _D54),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
@@ -1905,7 +3962,51 @@ def _t44():
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "avg_pool_v1_2_valid_nchw_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D55,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "avg_pool_v1_2_valid_nchw_relaxed",
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
@@ -1928,13 +4029,13 @@ def _t45():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D53,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D34),
+                    g.array("<f4", (1, 3, 3, 3), _D54),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
@@ -1944,7 +4045,51 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "avg_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D55,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "AAAAvwAAAAAAAAA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "avg_pool_v1_2_valid_nchw_float16",
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
@@ -1968,12 +4113,12 @@ def _t46():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D53,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"),
+                    g.array("<f2", (1, 3, 3, 3), _D56),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 1, 1), "ALgAAAA4"),
@@ -1983,7 +4128,51 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "avg_pool_v1_2_valid_nchw_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D56),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1, 1), "ALgAAAA4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "avg_pool_v1_2_valid_nchw_quant8",
         "avg_pool_v1_2_valid_dynamic_output_shape_nchw_quant8",
@@ -2007,12 +4196,12 @@ def _t47():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D53,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "SlBWXGJobnR6TFJYXmRqcHZ8TlRaYGZscnh+"),
+                    g.array("|u1", (1, 3, 3, 3), _D57),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 1, 1), "YmRm"),
@@ -2022,7 +4211,51 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "avg_pool_v1_2_valid_nchw_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_valid_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D57),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1, 1), "YmRm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "avg_pool_v1_2_strided_nhwc",
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc",
@@ -2046,22 +4279,66 @@ def _t48():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D35,
+            values=_D58,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D36),
+                    g.array("<f4", (1, 4, 4, 1), _D59),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D37),
+                    g.array("<f4", (1, 2, 2, 1), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "avg_pool_v1_2_strided_nhwc_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nhwc", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D59),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "avg_pool_v1_2_strided_nhwc_relaxed",
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed",
@@ -2084,23 +4361,67 @@ def _t49():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D35,
+            values=_D58,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D36),
+                    g.array("<f4", (1, 4, 4, 1), _D59),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D37),
+                    g.array("<f4", (1, 2, 2, 1), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "avg_pool_v1_2_strided_nhwc_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nhwc", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D61,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D59),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "avg_pool_v1_2_strided_nhwc_float16",
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_float16",
@@ -2124,12 +4445,12 @@ def _t50():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D35,
+            values=_D58,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D38),
+                    g.array("<f2", (1, 4, 4, 1), _D62),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AMIAwoDDgMY="),
@@ -2139,7 +4460,51 @@ def _t50():
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "avg_pool_v1_2_strided_nhwc_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nhwc", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D62),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AMIAwoDDgMY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "avg_pool_v1_2_strided_nhwc_quant8",
         "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8",
@@ -2163,12 +4528,12 @@ def _t51():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D35,
+            values=_D58,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D39),
+                    g.array("|u1", (1, 4, 4, 1), _D63),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "WFhVSg=="),
@@ -2178,7 +4543,51 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "avg_pool_v1_2_strided_nhwc_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nhwc", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D63),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "WFhVSg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "avg_pool_v1_2_strided_nchw",
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw",
@@ -2202,22 +4611,66 @@ def _t52():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D40,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D36),
+                    g.array("<f4", (1, 1, 4, 4), _D59),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D37),
+                    g.array("<f4", (1, 1, 2, 2), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "avg_pool_v1_2_strided_nchw_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nchw", "", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D65,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D59),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "avg_pool_v1_2_strided_nchw_relaxed",
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed",
@@ -2240,23 +4693,67 @@ def _t53():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D40,
+            values=_D64,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D36),
+                    g.array("<f4", (1, 1, 4, 4), _D59),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D37),
+                    g.array("<f4", (1, 1, 2, 2), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "avg_pool_v1_2_strided_nchw_relaxed_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nchw", "relaxed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D65,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D59),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "avg_pool_v1_2_strided_nchw_float16",
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_float16",
@@ -2280,12 +4777,12 @@ def _t54():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D40,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D38),
+                    g.array("<f2", (1, 1, 4, 4), _D62),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AMIAwoDDgMY="),
@@ -2295,7 +4792,51 @@ def _t54():
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "avg_pool_v1_2_strided_nchw_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nchw", "float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D62),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AMIAwoDDgMY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "avg_pool_v1_2_strided_nchw_quant8",
         "avg_pool_v1_2_strided_dynamic_output_shape_nchw_quant8",
@@ -2319,12 +4860,12 @@ def _t55():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D40,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D39),
+                    g.array("|u1", (1, 1, 4, 4), _D63),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "WFhVSg=="),
@@ -2334,7 +4875,51 @@ def _t55():
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "avg_pool_v1_2_strided_nchw_quant8_all_inputs_as_internal",
+        "avg_pool_v1_2_strided_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 69, ("nchw", "quant8", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D63),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "WFhVSg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "avg_pool_v1_2_same_no_layout_float16",
         "avg_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
@@ -2362,7 +4947,7 @@ def _t56():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D27),
+                    g.array("<f2", (1, 5, 4, 1), _D44),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "qz2AQAA8gECrQwBC"),
@@ -2372,7 +4957,50 @@ def _t56():
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "avg_pool_v1_2_same_no_layout_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_same_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 82, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D44),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "qz2AQAA8gECrQwBC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "avg_pool_v1_2_explicit_no_layout_float16",
         "avg_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
@@ -2403,7 +5031,53 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D32),
+                    g.array("<f2", (1, 3, 3, 3), _D51),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "avg_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal",
+        "avg_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 94, ("float16", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D51),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "ALgAAAA4"),
@@ -2415,61 +5089,119 @@ def _t57():
 
 TESTS = (
     ("avg_pool_v1_2_explicit_nhwc_none", _t0),
-    ("avg_pool_v1_2_explicit_nhwc_relu", _t1),
-    ("avg_pool_v1_2_explicit_nhwc_relu1", _t2),
-    ("avg_pool_v1_2_explicit_nhwc_relu6", _t3),
-    ("avg_pool_v1_2_explicit_nhwc_relaxed_none", _t4),
-    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu", _t5),
-    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu1", _t6),
-    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu6", _t7),
-    ("avg_pool_v1_2_explicit_nhwc_float16_none", _t8),
-    ("avg_pool_v1_2_explicit_nhwc_float16_relu", _t9),
-    ("avg_pool_v1_2_explicit_nhwc_float16_relu1", _t10),
-    ("avg_pool_v1_2_explicit_nhwc_float16_relu6", _t11),
-    ("avg_pool_v1_2_explicit_nhwc_quant8_none", _t12),
-    ("avg_pool_v1_2_explicit_nhwc_quant8_relu", _t13),
-    ("avg_pool_v1_2_explicit_nhwc_quant8_relu1", _t14),
-    ("avg_pool_v1_2_explicit_nhwc_quant8_relu6", _t15),
-    ("avg_pool_v1_2_explicit_nchw_none", _t16),
-    ("avg_pool_v1_2_explicit_nchw_relu", _t17),
-    ("avg_pool_v1_2_explicit_nchw_relu1", _t18),
-    ("avg_pool_v1_2_explicit_nchw_relu6", _t19),
-    ("avg_pool_v1_2_explicit_nchw_relaxed_none", _t20),
-    ("avg_pool_v1_2_explicit_nchw_relaxed_relu", _t21),
-    ("avg_pool_v1_2_explicit_nchw_relaxed_relu1", _t22),
-    ("avg_pool_v1_2_explicit_nchw_relaxed_relu6", _t23),
-    ("avg_pool_v1_2_explicit_nchw_float16_none", _t24),
-    ("avg_pool_v1_2_explicit_nchw_float16_relu", _t25),
-    ("avg_pool_v1_2_explicit_nchw_float16_relu1", _t26),
-    ("avg_pool_v1_2_explicit_nchw_float16_relu6", _t27),
-    ("avg_pool_v1_2_explicit_nchw_quant8_none", _t28),
-    ("avg_pool_v1_2_explicit_nchw_quant8_relu", _t29),
-    ("avg_pool_v1_2_explicit_nchw_quant8_relu1", _t30),
-    ("avg_pool_v1_2_explicit_nchw_quant8_relu6", _t31),
-    ("avg_pool_v1_2_same_nhwc", _t32),
-    ("avg_pool_v1_2_same_nhwc_relaxed", _t33),
-    ("avg_pool_v1_2_same_nhwc_float16", _t34),
-    ("avg_pool_v1_2_same_nhwc_quant8", _t35),
-    ("avg_pool_v1_2_same_nchw", _t36),
-    ("avg_pool_v1_2_same_nchw_relaxed", _t37),
-    ("avg_pool_v1_2_same_nchw_float16", _t38),
-    ("avg_pool_v1_2_same_nchw_quant8", _t39),
-    ("avg_pool_v1_2_valid_nhwc", _t40),
-    ("avg_pool_v1_2_valid_nhwc_relaxed", _t41),
-    ("avg_pool_v1_2_valid_nhwc_float16", _t42),
-    ("avg_pool_v1_2_valid_nhwc_quant8", _t43),
-    ("avg_pool_v1_2_valid_nchw", _t44),
-    ("avg_pool_v1_2_valid_nchw_relaxed", _t45),
-    ("avg_pool_v1_2_valid_nchw_float16", _t46),
-    ("avg_pool_v1_2_valid_nchw_quant8", _t47),
-    ("avg_pool_v1_2_strided_nhwc", _t48),
-    ("avg_pool_v1_2_strided_nhwc_relaxed", _t49),
-    ("avg_pool_v1_2_strided_nhwc_float16", _t50),
-    ("avg_pool_v1_2_strided_nhwc_quant8", _t51),
-    ("avg_pool_v1_2_strided_nchw", _t52),
-    ("avg_pool_v1_2_strided_nchw_relaxed", _t53),
-    ("avg_pool_v1_2_strided_nchw_float16", _t54),
-    ("avg_pool_v1_2_strided_nchw_quant8", _t55),
-    ("avg_pool_v1_2_same_no_layout_float16", _t56),
-    ("avg_pool_v1_2_explicit_no_layout_float16", _t57),
+    ("avg_pool_v1_2_explicit_nhwc_none_all_inputs_as_internal", _t1),
+    ("avg_pool_v1_2_explicit_nhwc_relu", _t2),
+    ("avg_pool_v1_2_explicit_nhwc_relu_all_inputs_as_internal", _t3),
+    ("avg_pool_v1_2_explicit_nhwc_relu1", _t4),
+    ("avg_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal", _t5),
+    ("avg_pool_v1_2_explicit_nhwc_relu6", _t6),
+    ("avg_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal", _t7),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_none", _t8),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_none_all_inputs_as_internal", _t9),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu", _t10),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu_all_inputs_as_internal", _t11),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu1", _t12),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal", _t13),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu6", _t14),
+    ("avg_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal", _t15),
+    ("avg_pool_v1_2_explicit_nhwc_float16_none", _t16),
+    ("avg_pool_v1_2_explicit_nhwc_float16_none_all_inputs_as_internal", _t17),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu", _t18),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu_all_inputs_as_internal", _t19),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu1", _t20),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal", _t21),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu6", _t22),
+    ("avg_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal", _t23),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_none", _t24),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_none_all_inputs_as_internal", _t25),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu", _t26),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu_all_inputs_as_internal", _t27),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu1", _t28),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu1_all_inputs_as_internal", _t29),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu6", _t30),
+    ("avg_pool_v1_2_explicit_nhwc_quant8_relu6_all_inputs_as_internal", _t31),
+    ("avg_pool_v1_2_explicit_nchw_none", _t32),
+    ("avg_pool_v1_2_explicit_nchw_none_all_inputs_as_internal", _t33),
+    ("avg_pool_v1_2_explicit_nchw_relu", _t34),
+    ("avg_pool_v1_2_explicit_nchw_relu_all_inputs_as_internal", _t35),
+    ("avg_pool_v1_2_explicit_nchw_relu1", _t36),
+    ("avg_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal", _t37),
+    ("avg_pool_v1_2_explicit_nchw_relu6", _t38),
+    ("avg_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal", _t39),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_none", _t40),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_none_all_inputs_as_internal", _t41),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu", _t42),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu_all_inputs_as_internal", _t43),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu1", _t44),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal", _t45),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu6", _t46),
+    ("avg_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal", _t47),
+    ("avg_pool_v1_2_explicit_nchw_float16_none", _t48),
+    ("avg_pool_v1_2_explicit_nchw_float16_none_all_inputs_as_internal", _t49),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu", _t50),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu_all_inputs_as_internal", _t51),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu1", _t52),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal", _t53),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu6", _t54),
+    ("avg_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal", _t55),
+    ("avg_pool_v1_2_explicit_nchw_quant8_none", _t56),
+    ("avg_pool_v1_2_explicit_nchw_quant8_none_all_inputs_as_internal", _t57),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu", _t58),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu_all_inputs_as_internal", _t59),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu1", _t60),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu1_all_inputs_as_internal", _t61),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu6", _t62),
+    ("avg_pool_v1_2_explicit_nchw_quant8_relu6_all_inputs_as_internal", _t63),
+    ("avg_pool_v1_2_same_nhwc", _t64),
+    ("avg_pool_v1_2_same_nhwc_all_inputs_as_internal", _t65),
+    ("avg_pool_v1_2_same_nhwc_relaxed", _t66),
+    ("avg_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal", _t67),
+    ("avg_pool_v1_2_same_nhwc_float16", _t68),
+    ("avg_pool_v1_2_same_nhwc_float16_all_inputs_as_internal", _t69),
+    ("avg_pool_v1_2_same_nhwc_quant8", _t70),
+    ("avg_pool_v1_2_same_nhwc_quant8_all_inputs_as_internal", _t71),
+    ("avg_pool_v1_2_same_nchw", _t72),
+    ("avg_pool_v1_2_same_nchw_all_inputs_as_internal", _t73),
+    ("avg_pool_v1_2_same_nchw_relaxed", _t74),
+    ("avg_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal", _t75),
+    ("avg_pool_v1_2_same_nchw_float16", _t76),
+    ("avg_pool_v1_2_same_nchw_float16_all_inputs_as_internal", _t77),
+    ("avg_pool_v1_2_same_nchw_quant8", _t78),
+    ("avg_pool_v1_2_same_nchw_quant8_all_inputs_as_internal", _t79),
+    ("avg_pool_v1_2_valid_nhwc", _t80),
+    ("avg_pool_v1_2_valid_nhwc_all_inputs_as_internal", _t81),
+    ("avg_pool_v1_2_valid_nhwc_relaxed", _t82),
+    ("avg_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal", _t83),
+    ("avg_pool_v1_2_valid_nhwc_float16", _t84),
+    ("avg_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal", _t85),
+    ("avg_pool_v1_2_valid_nhwc_quant8", _t86),
+    ("avg_pool_v1_2_valid_nhwc_quant8_all_inputs_as_internal", _t87),
+    ("avg_pool_v1_2_valid_nchw", _t88),
+    ("avg_pool_v1_2_valid_nchw_all_inputs_as_internal", _t89),
+    ("avg_pool_v1_2_valid_nchw_relaxed", _t90),
+    ("avg_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal", _t91),
+    ("avg_pool_v1_2_valid_nchw_float16", _t92),
+    ("avg_pool_v1_2_valid_nchw_float16_all_inputs_as_internal", _t93),
+    ("avg_pool_v1_2_valid_nchw_quant8", _t94),
+    ("avg_pool_v1_2_valid_nchw_quant8_all_inputs_as_internal", _t95),
+    ("avg_pool_v1_2_strided_nhwc", _t96),
+    ("avg_pool_v1_2_strided_nhwc_all_inputs_as_internal", _t97),
+    ("avg_pool_v1_2_strided_nhwc_relaxed", _t98),
+    ("avg_pool_v1_2_strided_nhwc_relaxed_all_inputs_as_internal", _t99),
+    ("avg_pool_v1_2_strided_nhwc_float16", _t100),
+    ("avg_pool_v1_2_strided_nhwc_float16_all_inputs_as_internal", _t101),
+    ("avg_pool_v1_2_strided_nhwc_quant8", _t102),
+    ("avg_pool_v1_2_strided_nhwc_quant8_all_inputs_as_internal", _t103),
+    ("avg_pool_v1_2_strided_nchw", _t104),
+    ("avg_pool_v1_2_strided_nchw_all_inputs_as_internal", _t105),
+    ("avg_pool_v1_2_strided_nchw_relaxed", _t106),
+    ("avg_pool_v1_2_strided_nchw_relaxed_all_inputs_as_internal", _t107),
+    ("avg_pool_v1_2_strided_nchw_float16", _t108),
+    ("avg_pool_v1_2_strided_nchw_float16_all_inputs_as_internal", _t109),
+    ("avg_pool_v1_2_strided_nchw_quant8", _t110),
+    ("avg_pool_v1_2_strided_nchw_quant8_all_inputs_as_internal", _t111),
+    ("avg_pool_v1_2_same_no_layout_float16", _t112),
+    ("avg_pool_v1_2_same_no_layout_float16_all_inputs_as_internal", _t113),
+    ("avg_pool_v1_2_explicit_no_layout_float16", _t114),
+    ("avg_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal", _t115),
 )

@@ -16,14 +16,23 @@ _D1 = "AAAAAAAAAAAAAAAAAAAAAAAAAD8AAIC+AAAAPwAAAAAAAAC/AAAAAAAAAAAAAAA/AAAAAAAAA
 _D2 = "AAAAAAEAAAABAAAAAAAAAA=="
 _D3 = "AACAQQAAoEEAAABCAAAAQg=="
 _D4 = "AAAAQAAAAEAAACBBAADAQGftWUAAAIA/VsKEQQAAoEAAAAAAz9qzPwAAgECrhGlBptIhQFPp0ECtFq9AVosXQUTppkGTo6hBvBb5QQAAAEIAAOBBAADwQQAAAEIAAABCAACgQAAAkEAAAKBAAAAIQQAAoEAAAOBAAACgQAAAMEE="
-_D5 = "AACAPwAAgD8AAEBAAACgQAAAAAAAAAAAAADAQAAAwEA="
-_D6 = "AACAPgAAAD8AAAC/AACAPgAAgL8AAIC/AACAPwAAgD8="
-_D7 = "MV3yPw2lG0Bn0UZAeS3yQAAAAAAAAAAAfvSkQH70pEA="
-_D8 = "ADwAPABCAEUAAAAAAEYARg=="
-_D9 = "ADQAOAC4ADQAvAC8ADwAPA=="
-_D10 = "kz/dQDdCkUcAAAAAKEUoRQ=="
-_D11 = "CAAIABgAKAAAAAAAMAAwAA=="
-_D12 = "DwATABkAPQAAAAAAKQApAA=="
+_D5 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D6 = "AEAAQABJAEYAAABEAEgASgBNAE0AT4BPAEUARQBFgEg="
+_D7 = "AAAAAAAAAAAAOAC0ADgAAAC4AAAAAAA4AAAAAAC8ALwANAA0ADQANAA8ADwAAAAAADAAsAA+AAAAAAA4AEkAAA=="
+_D8 = "AEAAQABJAEbPQgA8JkwARQAAnz0ARExLD0GHRnlFvEg3TUVNyU8AUABPgE8AUABQAEWARABFQEgARQBHAEWASQ=="
+_D9 = "AAAAAAAAAAAAAAAAAAAAAAAA"
+_D10 = "EAAQAFAAMAAAACAAQABgAKAAoADgAPAAKAAoACgASAA="
+_D11 = "gICAgIR+hIB8gICEgIB4eIKCgoKIiICAgX+MgICE0IA="
+_D12 = "EAAQAFAAMAAbAAgAhQAoAAAACwAgAHUAFAA0ACwATACnAKkA+QAAAeAA8AAAAQABKAAkACgARAAoADgAKABYAA=="
+_D13 = "AACAPwAAgD8AAEBAAACgQAAAAAAAAAAAAADAQAAAwEA="
+_D14 = "AACAPgAAAD8AAAC/AACAPgAAgL8AAIC/AACAPwAAgD8="
+_D15 = "MV3yPw2lG0Bn0UZAeS3yQAAAAAAAAAAAfvSkQH70pEA="
+_D16 = "AAAAQQAAIEEAAAAAAAAAAAAAAAAAAAAA"
+_D17 = "ADwAPABCAEUAAAAAAEYARg=="
+_D18 = "ADQAOAC4ADQAvAC8ADwAPA=="
+_D19 = "kz/dQDdCkUcAAAAAKEUoRQ=="
+_D20 = "CAAIABgAKAAAAAAAMAAwAA=="
+_D21 = "DwATABkAPQAAAAAAKQApAA=="
 
 
 def _t0():
@@ -65,6 +74,57 @@ def _t0():
 
 def _t1():
     return g.case(
+        "axis_aligned_bbox_transform_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D2),
+                    g.array("<f4", (4, 4), _D0),
+                    g.array("<f4", (4, 8), _D1),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 8), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "axis_aligned_bbox_transform_relaxed",
         "axis_aligned_bbox_transform_dynamic_output_shape_relaxed",
         "V1_2",
@@ -100,7 +160,58 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "axis_aligned_bbox_transform_relaxed_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D2),
+                    g.array("<f4", (4, 4), _D0),
+                    g.array("<f4", (4, 8), _D1),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 8), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "axis_aligned_bbox_transform_float16",
         "axis_aligned_bbox_transform_dynamic_output_shape_float16",
@@ -124,20 +235,71 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 4), "AEAAQABJAEYAAABEAEgASgBNAE0AT4BPAEUARQBFgEg="),
-                    g.array("<f2", (4, 8), "AAAAAAAAAAAAOAC0ADgAAAC4AAAAAAA4AAAAAAC8ALwANAA0ADQANAA8ADwAAAAAADAAsAA+AAAAAAA4AEkAAA=="),
+                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (4, 8), _D7),
                     g.array("<i4", (4,), _D2),
                     g.array("<f2", (2, 2), "AEwATQBQAFA="),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 8), "AEAAQABJAEbPQgA8JkwARQAAnz0ARExLD0GHRnlFvEg3TUVNyU8AUABPgE8AUABQAEWARABFQEgARQBHAEWASQ=="),
+                    g.array("<f2", (4, 8), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "axis_aligned_bbox_transform_float16_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D2),
+                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (4, 8), _D7),
+                    g.array("<f2", (2, 2), "AEwATQBQAFA="),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 8), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "axis_aligned_bbox_transform_quant8",
         "axis_aligned_bbox_transform_dynamic_output_shape_quant8",
@@ -161,20 +323,63 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<u2", (4, 4), "EAAQAFAAMAAAACAAQABgAKAAoADgAPAAKAAoACgASAA="),
-                    g.array("|u1", (4, 8), "gICAgIR+hIB8gICEgIB4eIKCgoKIiICAgX+MgICE0IA="),
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("|u1", (4, 8), _D11),
                     g.array("<i4", (4,), _D2),
                     g.array("<u2", (2, 2), "gACgAAABAAE="),
                 ],
                 outputs=[
-                    g.array("<u2", (4, 8), "EAAQAFAAMAAbAAgAhQAoAAAACwAgAHUAFAA0ACwATACnAKkA+QAAAeAA8AAAAQABKAAkACgARAAoADgAKABYAA=="),
+                    g.array("<u2", (4, 8), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 8], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("<i4", (4,), _D2),
+                    g.array("<u2", (2, 2), "gACgAAABAAE="),
+                    g.array("|u1", (4, 8), _D11),
+                ],
+                outputs=[
+                    g.array("<u2", (4, 8), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "axis_aligned_bbox_transform_one_class",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape",
@@ -199,19 +404,154 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D5),
-                    g.array("<f4", (2, 4), _D6),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D7),
+                    g.array("<f4", (2, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "axis_aligned_bbox_transform_one_class_relaxed",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed",
@@ -236,19 +576,154 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D5),
-                    g.array("<f4", (2, 4), _D6),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D7),
+                    g.array("<f4", (2, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t13():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_relaxed_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_relaxed_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "axis_aligned_bbox_transform_one_class_float16",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_float16",
@@ -273,19 +748,154 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), _D8),
-                    g.array("<f2", (2, 4), _D9),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 4), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_float16_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AEgASQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_float16_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (1, 2), "AEgASQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
+                    g.array("<f2", (1, 2), "AEgASQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "axis_aligned_bbox_transform_one_class_quant8",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_quant8",
@@ -310,19 +920,142 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<u2", (2, 4), _D11),
+                    g.array("<u2", (2, 4), _D20),
                     g.array("|u1", (2, 4), "goR8gnh4iIg="),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<u2", (2, 4), _D12),
+                    g.array("<u2", (2, 4), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_quant8_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 5],
+            outputs=[4],
+            values="QABQAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (2, 4), "goR8gnh4iIg="),
+                ],
+                outputs=[
+                    g.array("<u2", (2, 4), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_quant8_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("|u1", (2, 4), "goR8gnh4iIg="),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<u2", (1, 2), "QABQAA=="),
+                ],
+                outputs=[
+                    g.array("<u2", (2, 4), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<u2", (1, 2), "QABQAA=="),
+                    g.array("|u1", (2, 4), "goR8gnh4iIg="),
+                ],
+                outputs=[
+                    g.array("<u2", (2, 4), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "axis_aligned_bbox_transform_one_class_weight_as_input",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input",
@@ -346,20 +1079,71 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D5),
-                    g.array("<f4", (2, 4), _D6),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                     g.array("<f4", (1, 2), "AAAAQQAAIEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D7),
+                    g.array("<f4", (2, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_weight_as_input_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "axis_aligned_bbox_transform_one_class_weight_as_input_relaxed",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_relaxed",
@@ -383,20 +1167,71 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D5),
-                    g.array("<f4", (2, 4), _D6),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                     g.array("<f4", (1, 2), "AAAAQQAAIEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D7),
+                    g.array("<f4", (2, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t27():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_weight_as_input_relaxed_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D14),
+                    g.array("<f4", (1, 2), "AAAAQQAAIEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "axis_aligned_bbox_transform_one_class_weight_as_input_float16",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_float16",
@@ -420,20 +1255,71 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), _D8),
-                    g.array("<f2", (2, 4), _D9),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                     g.array("<f2", (1, 2), "AEgASQ=="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 4), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t29():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_weight_as_input_float16_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "float16", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [3]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8, 11],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4), _D18),
+                    g.array("<f2", (1, 2), "AEgASQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "axis_aligned_bbox_transform_one_class_weight_as_input_quant8",
         "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_quant8",
@@ -457,13 +1343,56 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<u2", (2, 4), _D11),
+                    g.array("<u2", (2, 4), _D20),
                     g.array("|u1", (2, 4), "goR8gnh4iIg="),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                     g.array("<u2", (1, 2), "QABQAA=="),
                 ],
                 outputs=[
-                    g.array("<u2", (2, 4), _D12),
+                    g.array("<u2", (2, 4), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "axis_aligned_bbox_transform_one_class_weight_as_input_quant8_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_one_class_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<u2", (1, 2), "QABQAA=="),
+                    g.array("|u1", (2, 4), "goR8gnh4iIg="),
+                ],
+                outputs=[
+                    g.array("<u2", (2, 4), _D21),
                 ],
             ),
         ],
@@ -472,15 +1401,35 @@ def _t11():
 
 TESTS = (
     ("axis_aligned_bbox_transform", _t0),
-    ("axis_aligned_bbox_transform_relaxed", _t1),
-    ("axis_aligned_bbox_transform_float16", _t2),
-    ("axis_aligned_bbox_transform_quant8", _t3),
-    ("axis_aligned_bbox_transform_one_class", _t4),
-    ("axis_aligned_bbox_transform_one_class_relaxed", _t5),
-    ("axis_aligned_bbox_transform_one_class_float16", _t6),
-    ("axis_aligned_bbox_transform_one_class_quant8", _t7),
-    ("axis_aligned_bbox_transform_one_class_weight_as_input", _t8),
-    ("axis_aligned_bbox_transform_one_class_weight_as_input_relaxed", _t9),
-    ("axis_aligned_bbox_transform_one_class_weight_as_input_float16", _t10),
-    ("axis_aligned_bbox_transform_one_class_weight_as_input_quant8", _t11),
+    ("axis_aligned_bbox_transform_all_inputs_as_internal", _t1),
+    ("axis_aligned_bbox_transform_relaxed", _t2),
+    ("axis_aligned_bbox_transform_relaxed_all_inputs_as_internal", _t3),
+    ("axis_aligned_bbox_transform_float16", _t4),
+    ("axis_aligned_bbox_transform_float16_all_inputs_as_internal", _t5),
+    ("axis_aligned_bbox_transform_quant8", _t6),
+    ("axis_aligned_bbox_transform_quant8_all_inputs_as_internal", _t7),
+    ("axis_aligned_bbox_transform_one_class", _t8),
+    ("axis_aligned_bbox_transform_one_class_all_inputs_as_internal", _t9),
+    ("axis_aligned_bbox_transform_one_class_all_tensors_as_inputs", _t10),
+    ("axis_aligned_bbox_transform_one_class_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("axis_aligned_bbox_transform_one_class_relaxed", _t12),
+    ("axis_aligned_bbox_transform_one_class_relaxed_all_inputs_as_internal", _t13),
+    ("axis_aligned_bbox_transform_one_class_relaxed_all_tensors_as_inputs", _t14),
+    ("axis_aligned_bbox_transform_one_class_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("axis_aligned_bbox_transform_one_class_float16", _t16),
+    ("axis_aligned_bbox_transform_one_class_float16_all_inputs_as_internal", _t17),
+    ("axis_aligned_bbox_transform_one_class_float16_all_tensors_as_inputs", _t18),
+    ("axis_aligned_bbox_transform_one_class_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("axis_aligned_bbox_transform_one_class_quant8", _t20),
+    ("axis_aligned_bbox_transform_one_class_quant8_all_inputs_as_internal", _t21),
+    ("axis_aligned_bbox_transform_one_class_quant8_all_tensors_as_inputs", _t22),
+    ("axis_aligned_bbox_transform_one_class_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input", _t24),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_all_inputs_as_internal", _t25),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_relaxed", _t26),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_relaxed_all_inputs_as_internal", _t27),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_float16", _t28),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_float16_all_inputs_as_internal", _t29),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_quant8", _t30),
+    ("axis_aligned_bbox_transform_one_class_weight_as_input_quant8_all_inputs_as_internal", _t31),
 )

@@ -13,16 +13,20 @@ SPEC = "conformance/specs/V1_2/batch_to_space_nd_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEA="
 _D1 = "AAAAPwAAwD8AAIA/AAAAQAAAIEAAAGBAAABAQAAAgEA="
-_D2 = "ADgAPAA+AEAAQQBCAEMARA=="
-_D3 = "ADgAPgA8AEAAQQBDAEIARA=="
-_D4 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
-_D5 = "AAAAwAAAwL8AAAAAAAAAPwAAgL8AAAC/AACAPwAAwD8="
-_D6 = "AMAAvgC8ALgAAAA4ADwAPg=="
-_D7 = "AMAAvgAAADgAvAC4ADwAPg=="
-_D8 = "AAAAwAAAgL8AAMC/AAAAvwAAAAAAAIA/AAAAPwAAwD8="
-_D9 = "AAAAwAAAAAAAAIC/AACAPwAAwL8AAAA/AAAAvwAAwD8="
-_D10 = "AMAAvAC+ALgAAAA8ADgAPg=="
-_D11 = "AMAAAAC8ADwAvgA4ALgAPg=="
+_D2 = "AgAAAAIAAAAAAAAAAAAAAAA="
+_D3 = "ADgAPAA+AEAAQQBCAEMARA=="
+_D4 = "ADgAPgA8AEAAQQBDAEIARA=="
+_D5 = "AgAAAAIAAAABAAAAAAAAAAA="
+_D6 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
+_D7 = "AAAAwAAAwL8AAAAAAAAAPwAAgL8AAAC/AACAPwAAwD8="
+_D8 = "AgAAAAEAAAAAAAAAAAAAAAA="
+_D9 = "AMAAvgC8ALgAAAA4ADwAPg=="
+_D10 = "AMAAvgAAADgAvAC4ADwAPg=="
+_D11 = "AAAAwAAAgL8AAMC/AAAAvwAAAAAAAIA/AAAAPwAAwD8="
+_D12 = "AAAAwAAAAAAAAIC/AACAPwAAwL8AAAA/AAAAvwAAwD8="
+_D13 = "AgAAAAEAAAABAAAAAAAAAAA="
+_D14 = "AMAAvAC+ALgAAAA8ADgAPg=="
+_D15 = "AMAAAAC8ADwAvgA4ALgAPg=="
 
 
 def _t0():
@@ -61,6 +65,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "batch_to_space_nd_v1_2_nhwc_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nhwc", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "batch_to_space_nd_v1_2_nhwc_relaxed",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -93,7 +136,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "batch_to_space_nd_v1_2_nhwc_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nhwc", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 2, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "batch_to_space_nd_v1_2_nhwc_float16",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_float16",
@@ -117,17 +199,56 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 1, 2, 1), _D2),
+                    g.array("<f2", (4, 1, 2, 1), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 1), _D3),
+                    g.array("<f2", (1, 2, 4, 1), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "batch_to_space_nd_v1_2_nhwc_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nhwc", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 1, 2, 1), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "batch_to_space_nd_v1_2_nhwc_quant8",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_quant8",
@@ -161,7 +282,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "batch_to_space_nd_v1_2_nhwc_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nhwc", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 1, 2, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "batch_to_space_nd_v1_2_nchw",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw",
@@ -195,7 +355,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "batch_to_space_nd_v1_2_nchw_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nchw", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "batch_to_space_nd_v1_2_nchw_relaxed",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_relaxed",
@@ -229,7 +428,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "batch_to_space_nd_v1_2_nchw_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nchw", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 1, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "batch_to_space_nd_v1_2_nchw_float16",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_float16",
@@ -253,17 +491,56 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 1, 1, 2), _D2),
+                    g.array("<f2", (4, 1, 1, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 2, 4), _D3),
+                    g.array("<f2", (1, 1, 2, 4), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "batch_to_space_nd_v1_2_nchw_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nchw", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 1, 1, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 4), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "batch_to_space_nd_v1_2_nchw_quant8",
         "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_quant8",
@@ -297,7 +574,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "batch_to_space_nd_v1_2_nchw_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("nchw", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 1, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 1, 1, 2), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 4), "gYOChIWHhog="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc",
@@ -321,17 +637,132 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D4),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D5),
+                    g.array("<f4", (1, 4, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed",
@@ -355,17 +786,132 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D4),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D5),
+                    g.array("<f4", (1, 4, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t21():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_float16",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_float16",
@@ -389,17 +935,132 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 1, 2), _D6),
+                    g.array("<f2", (2, 2, 1, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 1, 2), _D7),
+                    g.array("<f2", (1, 4, 1, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t25():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 1, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_float16_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 1, 2), _D9),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 1, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 2, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 1, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_quant8",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_quant8",
@@ -433,7 +1094,122 @@ def _t11():
     )
 
 
-def _t12():
+def _t29():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAQAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 1, 2), "ODo8PkBCREY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 1, 2), "ODpAQjw+REY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_quant8_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 1, 2), "ODo8PkBCREY="),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 1, 2), "ODpAQjw+REY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AEAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 2, 1, 2), "ODo8PkBCREY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 1, 2), "ODpAQjw+REY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input",
@@ -457,18 +1233,58 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D4),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D5),
+                    g.array("<f4", (1, 4, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t33():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -492,18 +1308,58 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 1, 2), _D4),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 1, 2), _D5),
+                    g.array("<f4", (1, 4, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t35():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -527,18 +1383,58 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 1, 2), _D6),
+                    g.array("<f2", (2, 2, 1, 2), _D9),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 1, 2), _D7),
+                    g.array("<f2", (1, 4, 1, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t37():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 2, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 1, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -573,7 +1469,47 @@ def _t15():
     )
 
 
-def _t16():
+def _t39():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AEAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 2, 1, 2), "ODo8PkBCREY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 1, 2), "ODpAQjw+REY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw",
@@ -597,17 +1533,132 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D8),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 1), _D9),
+                    g.array("<f4", (1, 2, 4, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t41():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed",
@@ -631,17 +1682,132 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D8),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 1), _D9),
+                    g.array("<f4", (1, 2, 4, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t45():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_relaxed_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_float16",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_float16",
@@ -665,17 +1831,132 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 1), _D10),
+                    g.array("<f2", (2, 2, 2, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 1), _D11),
+                    g.array("<f2", (1, 2, 4, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t49():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_float16_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D14),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 2, 2, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_quant8",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_quant8",
@@ -709,7 +1990,122 @@ def _t19():
     )
 
 
-def _t20():
+def _t53():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAABQAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "ODw6PkBEQkY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "OEA8RDpCPkY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_quant8_all_tensors_as_inputs",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "ODw6PkBEQkY="),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "OEA8RDpCPkY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AUAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 2, 2, 1), "ODw6PkBEQkY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "OEA8RDpCPkY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_weight_as_input",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input",
@@ -733,18 +2129,58 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D8),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 1), _D9),
+                    g.array("<f4", (1, 2, 4, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t57():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -768,18 +2204,58 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D8),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 1), _D9),
+                    g.array("<f4", (1, 2, 4, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t59():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 2, 2, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_float16",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -803,18 +2279,58 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 1), _D10),
+                    g.array("<f2", (2, 2, 2, 1), _D14),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 1), _D11),
+                    g.array("<f2", (1, 2, 4, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t61():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 2, 2, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_quant8",
         "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -849,29 +2365,109 @@ def _t23():
     )
 
 
+def _t63():
+    return g.case(
+        "batch_to_space_nd_v1_2_rows_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "batch_to_space_nd_v1_2_rows_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AUAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 2, 2, 1), "ODw6PkBEQkY="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 1), "OEA8RDpCPkY="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("batch_to_space_nd_v1_2_nhwc", _t0),
-    ("batch_to_space_nd_v1_2_nhwc_relaxed", _t1),
-    ("batch_to_space_nd_v1_2_nhwc_float16", _t2),
-    ("batch_to_space_nd_v1_2_nhwc_quant8", _t3),
-    ("batch_to_space_nd_v1_2_nchw", _t4),
-    ("batch_to_space_nd_v1_2_nchw_relaxed", _t5),
-    ("batch_to_space_nd_v1_2_nchw_float16", _t6),
-    ("batch_to_space_nd_v1_2_nchw_quant8", _t7),
-    ("batch_to_space_nd_v1_2_rows_nhwc", _t8),
-    ("batch_to_space_nd_v1_2_rows_nhwc_relaxed", _t9),
-    ("batch_to_space_nd_v1_2_rows_nhwc_float16", _t10),
-    ("batch_to_space_nd_v1_2_rows_nhwc_quant8", _t11),
-    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input", _t12),
-    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed", _t13),
-    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16", _t14),
-    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8", _t15),
-    ("batch_to_space_nd_v1_2_rows_nchw", _t16),
-    ("batch_to_space_nd_v1_2_rows_nchw_relaxed", _t17),
-    ("batch_to_space_nd_v1_2_rows_nchw_float16", _t18),
-    ("batch_to_space_nd_v1_2_rows_nchw_quant8", _t19),
-    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input", _t20),
-    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed", _t21),
-    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_float16", _t22),
-    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_quant8", _t23),
+    ("batch_to_space_nd_v1_2_nhwc_all_inputs_as_internal", _t1),
+    ("batch_to_space_nd_v1_2_nhwc_relaxed", _t2),
+    ("batch_to_space_nd_v1_2_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("batch_to_space_nd_v1_2_nhwc_float16", _t4),
+    ("batch_to_space_nd_v1_2_nhwc_float16_all_inputs_as_internal", _t5),
+    ("batch_to_space_nd_v1_2_nhwc_quant8", _t6),
+    ("batch_to_space_nd_v1_2_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("batch_to_space_nd_v1_2_nchw", _t8),
+    ("batch_to_space_nd_v1_2_nchw_all_inputs_as_internal", _t9),
+    ("batch_to_space_nd_v1_2_nchw_relaxed", _t10),
+    ("batch_to_space_nd_v1_2_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("batch_to_space_nd_v1_2_nchw_float16", _t12),
+    ("batch_to_space_nd_v1_2_nchw_float16_all_inputs_as_internal", _t13),
+    ("batch_to_space_nd_v1_2_nchw_quant8", _t14),
+    ("batch_to_space_nd_v1_2_nchw_quant8_all_inputs_as_internal", _t15),
+    ("batch_to_space_nd_v1_2_rows_nhwc", _t16),
+    ("batch_to_space_nd_v1_2_rows_nhwc_all_inputs_as_internal", _t17),
+    ("batch_to_space_nd_v1_2_rows_nhwc_all_tensors_as_inputs", _t18),
+    ("batch_to_space_nd_v1_2_rows_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("batch_to_space_nd_v1_2_rows_nhwc_relaxed", _t20),
+    ("batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_inputs_as_internal", _t21),
+    ("batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_tensors_as_inputs", _t22),
+    ("batch_to_space_nd_v1_2_rows_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("batch_to_space_nd_v1_2_rows_nhwc_float16", _t24),
+    ("batch_to_space_nd_v1_2_rows_nhwc_float16_all_inputs_as_internal", _t25),
+    ("batch_to_space_nd_v1_2_rows_nhwc_float16_all_tensors_as_inputs", _t26),
+    ("batch_to_space_nd_v1_2_rows_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("batch_to_space_nd_v1_2_rows_nhwc_quant8", _t28),
+    ("batch_to_space_nd_v1_2_rows_nhwc_quant8_all_inputs_as_internal", _t29),
+    ("batch_to_space_nd_v1_2_rows_nhwc_quant8_all_tensors_as_inputs", _t30),
+    ("batch_to_space_nd_v1_2_rows_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input", _t32),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_all_inputs_as_internal", _t33),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed", _t34),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t35),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16", _t36),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_float16_all_inputs_as_internal", _t37),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8", _t38),
+    ("batch_to_space_nd_v1_2_rows_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t39),
+    ("batch_to_space_nd_v1_2_rows_nchw", _t40),
+    ("batch_to_space_nd_v1_2_rows_nchw_all_inputs_as_internal", _t41),
+    ("batch_to_space_nd_v1_2_rows_nchw_all_tensors_as_inputs", _t42),
+    ("batch_to_space_nd_v1_2_rows_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("batch_to_space_nd_v1_2_rows_nchw_relaxed", _t44),
+    ("batch_to_space_nd_v1_2_rows_nchw_relaxed_all_inputs_as_internal", _t45),
+    ("batch_to_space_nd_v1_2_rows_nchw_relaxed_all_tensors_as_inputs", _t46),
+    ("batch_to_space_nd_v1_2_rows_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("batch_to_space_nd_v1_2_rows_nchw_float16", _t48),
+    ("batch_to_space_nd_v1_2_rows_nchw_float16_all_inputs_as_internal", _t49),
+    ("batch_to_space_nd_v1_2_rows_nchw_float16_all_tensors_as_inputs", _t50),
+    ("batch_to_space_nd_v1_2_rows_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("batch_to_space_nd_v1_2_rows_nchw_quant8", _t52),
+    ("batch_to_space_nd_v1_2_rows_nchw_quant8_all_inputs_as_internal", _t53),
+    ("batch_to_space_nd_v1_2_rows_nchw_quant8_all_tensors_as_inputs", _t54),
+    ("batch_to_space_nd_v1_2_rows_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input", _t56),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_all_inputs_as_internal", _t57),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed", _t58),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t59),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_float16", _t60),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_float16_all_inputs_as_internal", _t61),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_quant8", _t62),
+    ("batch_to_space_nd_v1_2_rows_nchw_weight_as_input_quant8_all_inputs_as_internal", _t63),
 )

@@ -19,29 +19,47 @@ _D4 = "AABgPwAAQD8AAEA/AAAgPwAAwD4="
 _D5 = "AAAAAAAAAAAAAIBAAACAQAAAwEAAAAAAAAAgQQAAgEAAAEBAAABAQAAA4EAAAOBAAAAAQAAAAEAAAMBAAADAQAAAoEEAAKBBAACoQQAAwEE="
 _D6 = "AQAAAAEAAAACAAAAAgAAAAIAAAA="
 _D7 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
-_D8 = "ADgAOwA5ADQAOgA5ADAANAA6ADsAOAA2AAAAOgA0ADgAMAA4"
-_D9 = "AAAAAAA8ADwAAAAAAEQARABAAEAARgBGAAAAAAA8ADwAAAAAAEQAQABAAEAARgBGAAAAAAA8ADwASQBJAEsASwBCAEIARwBHAAAAAAA8ADwAPAAAAEUARABNAE1ATQBOAAAAAAA8ADwARgAAAEkARAAAAAAAPAA8AAAAAAA8ADwAAAAAADwAPABAAEIARgBH"
-_D10 = "UIBgMHBgIDBwgFBAEHAwUCBQ"
-_D11 = "AAAAAAgACAAAAAAAIAAgABAAEAAwADAAAAAAAAgACAAAAAAAIAAQABAAEAAwADAAAAAAAAgACABQAFAAcABwABgAGAA4ADgAAAAAAAgACAAIAAAAKAAgAKAAoACoAMAAAAAAAAgACAAwAAAAUAAgAAAAAAAIAAgAAAAAAAgACAAAAAAACAAIABAAGAAwADgA"
-_D12 = "AACAPgQAAAAAAAAAAAAAPwAAgD8AAIA+"
-_D13 = "AABgPwAAQD8AAEA/AAAgPw=="
-_D14 = "AAAAAAAAAAAAAIBAAACAQAAAwEAAAAAAAAAgQQAAgEAAAEBAAABAQAAA4EAAAOBAAAAAQAAAAEAAAMBAAADAQA=="
-_D15 = "AQAAAAEAAAACAAAAAgAAAA=="
-_D16 = "AAAAAAAAAAAAAAAAAAAAAA=="
-_D17 = "AACAPgEAAAAAAAAAAAAAPwAAgD8AAIA+"
-_D18 = "AAAAAAAAAAAAAIBAAACAQA=="
-_D19 = "mpmZPv////8AAAAAzczMPgAAgD+amZk+"
-_D20 = "AACAPgAAAD8AAAA+AABAPwAAAD8AAMA+AAAAAAAAID8AAAAAAAAAPw=="
-_D21 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAACAPwAAgD8AAEBAAABAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAACAQAAAgEAAAAAAAAAAAAAAAEAAAABAAAAAQAAAAAAAAMBAAACAQA=="
-_D22 = "AAAAAAAAAAAAAAAAAgAAAAIAAAA="
-_D23 = "AABAPwAAAD8AACA/AAAAPw=="
-_D24 = "AACAPwAAgD8AAEBAAABAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAgEAAAIBAAAAAQAAAAAAAAMBAAACAQA=="
-_D25 = "AQAAAAEAAAABAAAAAQAAAA=="
-_D26 = "AAAAAAAAAAACAAAAAgAAAA=="
-_D27 = "AAAAAP////8AAAAAAAAAPwAAgD8AAAAA"
-_D28 = "AAAAAAAAQD8AAAAAAAAAPwAAAAAAAIA+"
-_D29 = "AAAAAAAAAAAAAIA/AACAPwAAAAAAAAAAAACAQAAAgEAAAAAAAAAAAAAAgD8AAIA/AAAAAAAAAAAAAIBAAACAQAAAAAAAAAAAAACAPwAAgD8AAIA/AACAPwAAQEAAAEBA"
-_D30 = "AAAAAAAAAAAAAIBAAACAQAAAgD8AAIA/AABAQAAAQEAAAAAAAAAAAAAAgEAAAIBA"
+_D8 = "AACAPv////8AAAAAAAAAPwAAgD8AAIA+AAAAAAAAAAAAAAAAAAAAAA=="
+_D9 = "ADgAOwA5ADQAOgA5ADAANAA6ADsAOAA2AAAAOgA0ADgAMAA4"
+_D10 = "AAAAAAA8ADwAAAAAAEQARABAAEAARgBGAAAAAAA8ADwAAAAAAEQAQABAAEAARgBGAAAAAAA8ADwASQBJAEsASwBCAEIARwBHAAAAAAA8ADwAPAAAAEUARABNAE1ATQBOAAAAAAA8ADwARgAAAEkARAAAAAAAPAA8AAAAAAA8ADwAAAAAADwAPABAAEIARgBH"
+_D11 = "AAAAAABEAEQARgAAAEkARABCAEIARwBHAEAAQABGAEYATQBNQE0ATg=="
+_D12 = "UIBgMHBgIDBwgFBAEHAwUCBQ"
+_D13 = "AAAAAAgACAAAAAAAIAAgABAAEAAwADAAAAAAAAgACAAAAAAAIAAQABAAEAAwADAAAAAAAAgACABQAFAAcABwABgAGAA4ADgAAAAAAAgACAAIAAAAKAAgAKAAoACoAMAAAAAAAAgACAAwAAAAUAAgAAAAAAAIAAgAAAAAAAgACAAAAAAACAAIABAAGAAwADgA"
+_D14 = "AAAAACAAIAAwAAAAUAAgABgAGAA4ADgAEAAQADAAMACgAKAAqADAAA=="
+_D15 = "AACAPgQAAAAAAAAAAAAAPwAAgD8AAIA+"
+_D16 = "AABgPwAAQD8AAEA/AAAgPw=="
+_D17 = "AAAAAAAAAAAAAIBAAACAQAAAwEAAAAAAAAAgQQAAgEAAAEBAAABAQAAA4EAAAOBAAAAAQAAAAEAAAMBAAADAQA=="
+_D18 = "AQAAAAEAAAACAAAAAgAAAA=="
+_D19 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D20 = "AACAPgQAAAAAAAAAAAAAPwAAgD8AAIA+AAAAAAAAAAAAAAAAAAAAAA=="
+_D21 = "AAAAAABEAEQARgAAAEkARABCAEIARwBHAEAAQABGAEY="
+_D22 = "AAAAACAAIAAwAAAAUAAgABgAGAA4ADgAEAAQADAAMAA="
+_D23 = "AACAPgEAAAAAAAAAAAAAPwAAgD8AAIA+"
+_D24 = "AAAAAAAAAAAAAIBAAACAQA=="
+_D25 = "AACAPgEAAAAAAAAAAAAAPwAAgD8AAIA+AAAAAAAAAAAAAAAAAAAAAA=="
+_D26 = "mpmZPv////8AAAAAzczMPgAAgD+amZk+"
+_D27 = "AACAPgAAAD8AAAA+AABAPwAAAD8AAMA+AAAAAAAAID8AAAAAAAAAPw=="
+_D28 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAACAPwAAgD8AAEBAAABAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAACAQAAAgEAAAAAAAAAAAAAAAEAAAABAAAAAQAAAAAAAAMBAAACAQA=="
+_D29 = "AAAAAAAAAAAAAAAAAgAAAAIAAAA="
+_D30 = "AABAPwAAAD8AACA/AAAAPw=="
+_D31 = "AACAPwAAgD8AAEBAAABAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAgEAAAIBAAAAAQAAAAAAAAMBAAACAQA=="
+_D32 = "AQAAAAEAAAABAAAAAQAAAA=="
+_D33 = "AAAAAAAAAAACAAAAAgAAAA=="
+_D34 = "mpmZPv////8AAAAAzczMPgAAgD+amZk+AAAAAAAAAAAAAAAAAAAAAA=="
+_D35 = "ADQAOAAwADoAOAA2AAAAOQAAADg="
+_D36 = "AAAAAABAAEAAAAAAAEAAQAAAAAAAQABAADwAPABCAEIAAAAAAEAAQAAAAAAAQABAAAAAAABAAEAAAAAAAEQARAAAAAAAQABAAEAAAABGAEQ="
+_D37 = "ADwAPABCAEIAAAAAAEAAQAAAAAAARABEAEAAAABGAEQ="
+_D38 = "AAAAABAAEAAAAAAAEAAQAAAAAAAQABAACAAIABgAGAAAAAAAEAAQAAAAAAAQABAAAAAAABAAEAAAAAAAIAAgAAAAAAAQABAAEAAAADAAIAA="
+_D39 = "CAAIABgAGAAAAAAAEAAQAAAAAAAgACAAEAAAADAAIAA="
+_D40 = "AAAAAP////8AAAAAAAAAPwAAgD8AAAAA"
+_D41 = "AAAAAAAAQD8AAAAAAAAAPwAAAAAAAIA+"
+_D42 = "AAAAAAAAAAAAAIA/AACAPwAAAAAAAAAAAACAQAAAgEAAAAAAAAAAAAAAgD8AAIA/AAAAAAAAAAAAAIBAAACAQAAAAAAAAAAAAACAPwAAgD8AAIA/AACAPwAAQEAAAEBA"
+_D43 = "AAAAAAAAAAAAAIBAAACAQAAAgD8AAIA/AABAQAAAQEAAAAAAAAAAAAAAgEAAAIBA"
+_D44 = "AAAAAP////8AAAAAAAAAPwAAgD8AAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D45 = "AAAAAAA8ADwAAAAAAEQARAAAAAAAPAA8AAAAAABEAEQAAAAAADwAPAA8ADwAQgBC"
+_D46 = "AAAAAABEAEQAPAA8AEIAQgAAAAAARABE"
+_D47 = "AAAAAAgACAAAAAAAIAAgAAAAAAAIAAgAAAAAACAAIAAAAAAACAAIAAgACAAYABgA"
+_D48 = "AAAAACAAIAAIAAgAGAAYAAAAAAAgACAA"
 
 
 def _t0():
@@ -94,6 +112,63 @@ def _t0():
 
 def _t1():
     return g.case(
+        "box_with_nms_limit_hard_all_inputs_as_internal",
+        "box_with_nms_limit_hard_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D4),
+                    g.array("<f4", (5, 4), _D5),
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (5,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "box_with_nms_limit_hard_relaxed",
         "box_with_nms_limit_hard_dynamic_output_shape_relaxed",
         "V1_2",
@@ -140,7 +215,64 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "box_with_nms_limit_hard_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_hard_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D4),
+                    g.array("<f4", (5, 4), _D5),
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (5,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "box_with_nms_limit_hard_float16",
         "box_with_nms_limit_hard_dynamic_output_shape_float16",
@@ -173,13 +305,13 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (5,), "ADsAOgA6ADkANg=="),
-                    g.array("<f2", (5, 4), "AAAAAABEAEQARgAAAEkARABCAEIARwBHAEAAQABGAEYATQBNQE0ATg=="),
+                    g.array("<f2", (5, 4), _D11),
                     g.array("<i4", (5,), _D6),
                     g.array("<i4", (5,), _D7),
                 ],
@@ -188,7 +320,64 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "box_with_nms_limit_hard_float16_all_inputs_as_internal",
+        "box_with_nms_limit_hard_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ADT/////AAAAAAA4ADwANAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (5,), "ADsAOgA6ADkANg=="),
+                    g.array("<f2", (5, 4), _D11),
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (5,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "box_with_nms_limit_hard_quant8",
         "box_with_nms_limit_hard_dynamic_output_shape_quant8",
@@ -221,13 +410,13 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (5,), "gHBwYEA="),
-                    g.array("<u2", (5, 4), "AAAAACAAIAAwAAAAUAAgABgAGAA4ADgAEAAQADAAMACgAKAAqADAAA=="),
+                    g.array("<u2", (5, 4), _D14),
                     g.array("<i4", (5,), _D6),
                     g.array("<i4", (5,), _D7),
                 ],
@@ -236,7 +425,60 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "box_with_nms_limit_hard_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_hard_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="AACAPv////8AAAAAAAAAPwAAgD8AAIA+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (5,), "gHBwYEA="),
+                    g.array("<u2", (5, 4), _D14),
+                    g.array("<i4", (5,), _D6),
+                    g.array("<i4", (5,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "box_with_nms_limit_max_detections_4",
         "box_with_nms_limit_max_detections_4_dynamic_output_shape",
@@ -264,7 +506,7 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
         ),
         feeds=[
             g.feed(
@@ -274,17 +516,74 @@ def _t4():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D13),
-                    g.array("<f4", (4, 4), _D14),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "box_with_nms_limit_max_detections_4_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "box_with_nms_limit_max_detections_4_relaxed",
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_relaxed",
@@ -311,7 +610,7 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
             relaxed=True,
         ),
         feeds=[
@@ -322,17 +621,74 @@ def _t5():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D13),
-                    g.array("<f4", (4, 4), _D14),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "box_with_nms_limit_max_detections_4_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_4_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "box_with_nms_limit_max_detections_4_float16",
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_float16",
@@ -365,22 +721,79 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADsAOgA6ADk="),
-                    g.array("<f2", (4, 4), "AAAAAABEAEQARgAAAEkARABCAEIARwBHAEAAQABGAEY="),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f2", (4, 4), _D21),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "box_with_nms_limit_max_detections_4_float16_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ADQEAAAAAAAAAAA4ADwANAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADsAOgA6ADk="),
+                    g.array("<f2", (4, 4), _D21),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "box_with_nms_limit_max_detections_4_quant8",
         "box_with_nms_limit_max_detections_4_dynamic_output_shape_quant8",
@@ -408,27 +821,80 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "gHBwYA=="),
-                    g.array("<u2", (4, 4), "AAAAACAAIAAwAAAAUAAgABgAGAA4ADgAEAAQADAAMAA="),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<u2", (4, 4), _D22),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "box_with_nms_limit_max_detections_4_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="AACAPgQAAAAAAAAAAAAAPwAAgD8AAIA+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gHBwYA=="),
+                    g.array("<u2", (4, 4), _D22),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "box_with_nms_limit_max_detections_1",
         "box_with_nms_limit_max_detections_1_dynamic_output_shape",
@@ -456,7 +922,7 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
         ),
         feeds=[
             g.feed(
@@ -467,7 +933,7 @@ def _t8():
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABgPw=="),
-                    g.array("<f4", (1, 4), _D18),
+                    g.array("<f4", (1, 4), _D24),
                     g.array("<i4", (1,), "AQAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
@@ -476,7 +942,64 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "box_with_nms_limit_max_detections_1_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABgPw=="),
+                    g.array("<f4", (1, 4), _D24),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "box_with_nms_limit_max_detections_1_relaxed",
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_relaxed",
@@ -503,7 +1026,7 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
             relaxed=True,
         ),
         feeds=[
@@ -515,7 +1038,7 @@ def _t9():
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABgPw=="),
-                    g.array("<f4", (1, 4), _D18),
+                    g.array("<f4", (1, 4), _D24),
                     g.array("<i4", (1,), "AQAAAA=="),
                     g.array("<i4", (1,), "AAAAAA=="),
                 ],
@@ -524,7 +1047,64 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "box_with_nms_limit_max_detections_1_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D25,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABgPw=="),
+                    g.array("<f4", (1, 4), _D24),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "box_with_nms_limit_max_detections_1_float16",
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_float16",
@@ -557,8 +1137,8 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
@@ -572,7 +1152,64 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "box_with_nms_limit_max_detections_1_float16_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ADQBAAAAAAAAAAA4ADwANAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "ADs="),
+                    g.array("<f2", (1, 4), "AAAAAABEAEQ="),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "box_with_nms_limit_max_detections_1_quant8",
         "box_with_nms_limit_max_detections_1_dynamic_output_shape_quant8",
@@ -600,13 +1237,13 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
@@ -620,7 +1257,60 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "box_with_nms_limit_max_detections_1_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_max_detections_1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="AACAPgEAAAAAAAAAAAAAPwAAgD8AAIA+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "gA=="),
+                    g.array("<u2", (1, 4), "AAAAACAAIAA="),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<i4", (1,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "box_with_nms_limit_batches",
         "box_with_nms_limit_batches_dynamic_output_shape",
@@ -648,27 +1338,84 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D19,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5, 2), _D20),
-                    g.array("<f4", (5, 8), _D21),
-                    g.array("<i4", (5,), _D22),
+                    g.array("<f4", (5, 2), _D27),
+                    g.array("<f4", (5, 8), _D28),
+                    g.array("<i4", (5,), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D23),
-                    g.array("<f4", (4, 4), _D24),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D26),
+                    g.array("<f4", (4,), _D30),
+                    g.array("<f4", (4, 4), _D31),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "box_with_nms_limit_batches_all_inputs_as_internal",
+        "box_with_nms_limit_batches_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D29),
+                    g.array("<f4", (5, 2), _D27),
+                    g.array("<f4", (5, 8), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D30),
+                    g.array("<f4", (4, 4), _D31),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "box_with_nms_limit_batches_relaxed",
         "box_with_nms_limit_batches_dynamic_output_shape_relaxed",
@@ -695,28 +1442,85 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D19,
+            values=_D26,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5, 2), _D20),
-                    g.array("<f4", (5, 8), _D21),
-                    g.array("<i4", (5,), _D22),
+                    g.array("<f4", (5, 2), _D27),
+                    g.array("<f4", (5, 8), _D28),
+                    g.array("<i4", (5,), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D23),
-                    g.array("<f4", (4, 4), _D24),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D26),
+                    g.array("<f4", (4,), _D30),
+                    g.array("<f4", (4, 4), _D31),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "box_with_nms_limit_batches_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_batches_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D29),
+                    g.array("<f4", (5, 2), _D27),
+                    g.array("<f4", (5, 8), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D30),
+                    g.array("<f4", (4, 4), _D31),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "box_with_nms_limit_batches_float16",
         "box_with_nms_limit_batches_dynamic_output_shape_float16",
@@ -749,22 +1553,79 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (5, 2), "ADQAOAAwADoAOAA2AAAAOQAAADg="),
-                    g.array("<f2", (5, 8), "AAAAAABAAEAAAAAAAEAAQAAAAAAAQABAADwAPABCAEIAAAAAAEAAQAAAAAAAQABAAAAAAABAAEAAAAAAAEQARAAAAAAAQABAAEAAAABGAEQ="),
-                    g.array("<i4", (5,), _D22),
+                    g.array("<f2", (5, 2), _D35),
+                    g.array("<f2", (5, 8), _D36),
+                    g.array("<i4", (5,), _D29),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADoAOAA5ADg="),
-                    g.array("<f2", (4, 4), "ADwAPABCAEIAAAAAAEAAQAAAAAAARABEAEAAAABGAEQ="),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D26),
+                    g.array("<f2", (4, 4), _D37),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "box_with_nms_limit_batches_float16_all_inputs_as_internal",
+        "box_with_nms_limit_batches_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [5, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [5, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="zTT/////AAAAAGY2ADzNNAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (5,), _D29),
+                    g.array("<f2", (5, 2), _D35),
+                    g.array("<f2", (5, 8), _D36),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADoAOAA5ADg="),
+                    g.array("<f2", (4, 4), _D37),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "box_with_nms_limit_batches_quant8",
         "box_with_nms_limit_batches_dynamic_output_shape_quant8",
@@ -792,27 +1653,80 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D19,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (5, 2), "MFAgcFBAEGAQUA=="),
-                    g.array("<u2", (5, 8), "AAAAABAAEAAAAAAAEAAQAAAAAAAQABAACAAIABgAGAAAAAAAEAAQAAAAAAAQABAAAAAAABAAEAAAAAAAIAAgAAAAAAAQABAAEAAAADAAIAA="),
-                    g.array("<i4", (5,), _D22),
+                    g.array("<u2", (5, 8), _D38),
+                    g.array("<i4", (5,), _D29),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "cFBgUA=="),
-                    g.array("<u2", (4, 4), "CAAIABgAGAAAAAAAEAAQAAAAAAAgACAAEAAAADAAIAA="),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D26),
+                    g.array("<u2", (4, 4), _D39),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "box_with_nms_limit_batches_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_batches_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5, 2], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="mpmZPv////8AAAAAzczMPgAAgD+amZk+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 8), _D38),
+                    g.array("<i4", (5,), _D29),
+                    g.array("|u1", (5, 2), "MFAgcFBAEGAQUA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "cFBgUA=="),
+                    g.array("<u2", (4, 4), _D39),
+                    g.array("<i4", (4,), _D32),
+                    g.array("<i4", (4,), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "box_with_nms_limit_zero_nms_score_threshold",
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape",
@@ -840,18 +1754,18 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D27,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D28),
-                    g.array("<f4", (3, 8), _D29),
+                    g.array("<f4", (3, 2), _D41),
+                    g.array("<f4", (3, 8), _D42),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "AABAPwAAgD4AAAAA"),
-                    g.array("<f4", (3, 4), _D30),
+                    g.array("<f4", (3, 4), _D43),
                     g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
@@ -860,7 +1774,64 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "box_with_nms_limit_zero_nms_score_threshold_all_inputs_as_internal",
+        "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                    g.array("<f4", (3, 2), _D41),
+                    g.array("<f4", (3, 8), _D42),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AABAPwAAgD4AAAAA"),
+                    g.array("<f4", (3, 4), _D43),
+                    g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "box_with_nms_limit_zero_nms_score_threshold_relaxed",
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_relaxed",
@@ -887,19 +1858,19 @@ def _t17():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D27,
+            values=_D40,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D28),
-                    g.array("<f4", (3, 8), _D29),
+                    g.array("<f4", (3, 2), _D41),
+                    g.array("<f4", (3, 8), _D42),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "AABAPwAAgD4AAAAA"),
-                    g.array("<f4", (3, 4), _D30),
+                    g.array("<f4", (3, 4), _D43),
                     g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
@@ -908,7 +1879,64 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "box_with_nms_limit_zero_nms_score_threshold_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D44,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                    g.array("<f4", (3, 2), _D41),
+                    g.array("<f4", (3, 8), _D42),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AABAPwAAgD4AAAAA"),
+                    g.array("<f4", (3, 4), _D43),
+                    g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "box_with_nms_limit_zero_nms_score_threshold_float16",
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_float16",
@@ -942,12 +1970,12 @@ def _t18():
             g.feed(
                 inputs=[
                     g.array("<f2", (3, 2), "AAAAOgAAADgAAAA0"),
-                    g.array("<f2", (3, 8), "AAAAAAA8ADwAAAAAAEQARAAAAAAAPAA8AAAAAABEAEQAAAAAADwAPAA8ADwAQgBC"),
+                    g.array("<f2", (3, 8), _D45),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
                 outputs=[
                     g.array("<f2", (3,), "ADoANAAA"),
-                    g.array("<f2", (3, 4), "AAAAAABEAEQAPAA8AEIAQgAAAAAARABE"),
+                    g.array("<f2", (3, 4), _D46),
                     g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
@@ -956,7 +1984,64 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "box_with_nms_limit_zero_nms_score_threshold_float16_all_inputs_as_internal",
+        "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="AAD/////AAAAAAA4ADwAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                    g.array("<f2", (3, 2), "AAAAOgAAADgAAAA0"),
+                    g.array("<f2", (3, 8), _D45),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "ADoANAAA"),
+                    g.array("<f2", (3, 4), _D46),
+                    g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "box_with_nms_limit_zero_nms_score_threshold_quant8",
         "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_quant8",
@@ -984,18 +2069,71 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D27,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (3, 2), "EHAQUBAw"),
-                    g.array("<u2", (3, 8), "AAAAAAgACAAAAAAAIAAgAAAAAAAIAAgAAAAAACAAIAAAAAAACAAIAAgACAAYABgA"),
+                    g.array("<u2", (3, 8), _D47),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
                 outputs=[
                     g.array("|u1", (3,), "cDAQ"),
-                    g.array("<u2", (3, 4), "AAAAACAAIAAIAAgAGAAYAAAAAAAgACAA"),
+                    g.array("<u2", (3, 4), _D48),
+                    g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "box_with_nms_limit_zero_nms_score_threshold_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_zero_nms_score_threshold_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="AAAAAP////8AAAAAAAAAPwAAgD8AAAAAEAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 8), _D47),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                    g.array("|u1", (3, 2), "EHAQUBAw"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "cDAQ"),
+                    g.array("<u2", (3, 4), _D48),
                     g.array("<i4", (3,), "AQAAAAEAAAABAAAA"),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
@@ -1006,23 +2144,43 @@ def _t19():
 
 TESTS = (
     ("box_with_nms_limit_hard", _t0),
-    ("box_with_nms_limit_hard_relaxed", _t1),
-    ("box_with_nms_limit_hard_float16", _t2),
-    ("box_with_nms_limit_hard_quant8", _t3),
-    ("box_with_nms_limit_max_detections_4", _t4),
-    ("box_with_nms_limit_max_detections_4_relaxed", _t5),
-    ("box_with_nms_limit_max_detections_4_float16", _t6),
-    ("box_with_nms_limit_max_detections_4_quant8", _t7),
-    ("box_with_nms_limit_max_detections_1", _t8),
-    ("box_with_nms_limit_max_detections_1_relaxed", _t9),
-    ("box_with_nms_limit_max_detections_1_float16", _t10),
-    ("box_with_nms_limit_max_detections_1_quant8", _t11),
-    ("box_with_nms_limit_batches", _t12),
-    ("box_with_nms_limit_batches_relaxed", _t13),
-    ("box_with_nms_limit_batches_float16", _t14),
-    ("box_with_nms_limit_batches_quant8", _t15),
-    ("box_with_nms_limit_zero_nms_score_threshold", _t16),
-    ("box_with_nms_limit_zero_nms_score_threshold_relaxed", _t17),
-    ("box_with_nms_limit_zero_nms_score_threshold_float16", _t18),
-    ("box_with_nms_limit_zero_nms_score_threshold_quant8", _t19),
+    ("box_with_nms_limit_hard_all_inputs_as_internal", _t1),
+    ("box_with_nms_limit_hard_relaxed", _t2),
+    ("box_with_nms_limit_hard_relaxed_all_inputs_as_internal", _t3),
+    ("box_with_nms_limit_hard_float16", _t4),
+    ("box_with_nms_limit_hard_float16_all_inputs_as_internal", _t5),
+    ("box_with_nms_limit_hard_quant8", _t6),
+    ("box_with_nms_limit_hard_quant8_all_inputs_as_internal", _t7),
+    ("box_with_nms_limit_max_detections_4", _t8),
+    ("box_with_nms_limit_max_detections_4_all_inputs_as_internal", _t9),
+    ("box_with_nms_limit_max_detections_4_relaxed", _t10),
+    ("box_with_nms_limit_max_detections_4_relaxed_all_inputs_as_internal", _t11),
+    ("box_with_nms_limit_max_detections_4_float16", _t12),
+    ("box_with_nms_limit_max_detections_4_float16_all_inputs_as_internal", _t13),
+    ("box_with_nms_limit_max_detections_4_quant8", _t14),
+    ("box_with_nms_limit_max_detections_4_quant8_all_inputs_as_internal", _t15),
+    ("box_with_nms_limit_max_detections_1", _t16),
+    ("box_with_nms_limit_max_detections_1_all_inputs_as_internal", _t17),
+    ("box_with_nms_limit_max_detections_1_relaxed", _t18),
+    ("box_with_nms_limit_max_detections_1_relaxed_all_inputs_as_internal", _t19),
+    ("box_with_nms_limit_max_detections_1_float16", _t20),
+    ("box_with_nms_limit_max_detections_1_float16_all_inputs_as_internal", _t21),
+    ("box_with_nms_limit_max_detections_1_quant8", _t22),
+    ("box_with_nms_limit_max_detections_1_quant8_all_inputs_as_internal", _t23),
+    ("box_with_nms_limit_batches", _t24),
+    ("box_with_nms_limit_batches_all_inputs_as_internal", _t25),
+    ("box_with_nms_limit_batches_relaxed", _t26),
+    ("box_with_nms_limit_batches_relaxed_all_inputs_as_internal", _t27),
+    ("box_with_nms_limit_batches_float16", _t28),
+    ("box_with_nms_limit_batches_float16_all_inputs_as_internal", _t29),
+    ("box_with_nms_limit_batches_quant8", _t30),
+    ("box_with_nms_limit_batches_quant8_all_inputs_as_internal", _t31),
+    ("box_with_nms_limit_zero_nms_score_threshold", _t32),
+    ("box_with_nms_limit_zero_nms_score_threshold_all_inputs_as_internal", _t33),
+    ("box_with_nms_limit_zero_nms_score_threshold_relaxed", _t34),
+    ("box_with_nms_limit_zero_nms_score_threshold_relaxed_all_inputs_as_internal", _t35),
+    ("box_with_nms_limit_zero_nms_score_threshold_float16", _t36),
+    ("box_with_nms_limit_zero_nms_score_threshold_float16_all_inputs_as_internal", _t37),
+    ("box_with_nms_limit_zero_nms_score_threshold_quant8", _t38),
+    ("box_with_nms_limit_zero_nms_score_threshold_quant8_all_inputs_as_internal", _t39),
 )

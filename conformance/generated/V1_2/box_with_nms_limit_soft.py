@@ -19,24 +19,37 @@ _D4 = "AABgP1ZV1T4AAMA+AAAAPwAAAD8AAEA/WsjCPg=="
 _D5 = "AAAAAAAAAAAAAIBAAACAQAAAAEAAAAAAAADAQAAAgEAAAAAAAAAAAAAAgEAAAABAAAAwQQAAIEEAAFBBAABAQQAAAAAAAAAAAAAAQQAAAEEAAIA/AACAPwAAoEAAAKBAAAAAQAAAAEAAAMBAAADAQA=="
 _D6 = "AQAAAAEAAAABAAAAAgAAAAEAAAACAAAAAgAAAA=="
 _D7 = "AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAQAAAA=="
-_D8 = "ADAAOwA0ADAAOgA4ADAAOQAwADAANAAsADAAOAA6ADAANgA5"
-_D9 = "AAAAAAA8ADwAAAAAAEQARABJAEkASgBKAAAAAAA8ADwAAAAAAEQAQIBJAEmASgBKAAAAAAA8ADwAQAAAAEYARAAAAAAAPAA8AAAAAAA8ADwAAAAAAEQARAAAAAAAPAA8AAAAAAA8ADwAAAAAAEgASAA8ADwARQBFAAAAAAA8ADwARAAAAEgASABAAEAARgBG"
-_D10 = "IIAwIHBQIGAgIDAYIFBwIEBg"
-_D11 = "AAAAAAgACAAAAAAAIAAgAFAAUABgAGAAAAAAAAgACAAAAAAAIAAQAFgAUABoAGAAAAAAAAgACAAQAAAAMAAgAAAAAAAIAAgAAAAAAAgACAAAAAAAIAAgAAAAAAAIAAgAAAAAAAgACAAAAAAAQABAAAgACAAoACgAAAAAAAgACAAgAAAAQABAABAAEAAwADAA"
-_D12 = "zcxMPgIAAAABAAAAmpmZPgAAgD/NzEw+"
-_D13 = "AABgPwAAAD8AAAA/AABAPw=="
-_D14 = "AAAAAAAAAAAAAIBAAACAQAAAMEEAACBBAABQQQAAQEEAAAAAAAAAAAAAAEEAAABBAACAPwAAgD8AAKBAAACgQA=="
-_D15 = "AQAAAAIAAAABAAAAAgAAAA=="
-_D16 = "AAAAAAAAAAABAAAAAQAAAA=="
-_D17 = "zcxMPv////8CAAAAAAAAPwAAAD+amRk+"
-_D18 = "AABgPzUeAD9BANc+AAAAPyT9TD4AAAA/ZOhoPgAAQD9slus+"
-_D19 = "AAAAAAAAAAAAAIBAAACAQAAAAEAAAAAAAADAQAAAgEAAAAAAAAAAAAAAgEAAAABAAAAwQQAAIEEAAFBBAABAQQAAIEEAACBBAABAQQAAQEEAAAAAAAAAAAAAAEEAAABBAACAQAAAAAAAAABBAAAAQQAAgD8AAIA/AACgQAAAoEAAAABAAAAAQAAAwEAAAMBA"
-_D20 = "AQAAAAEAAAABAAAAAgAAAAIAAAABAAAAAQAAAAIAAAACAAAA"
-_D21 = "AAAAAAAAAAAAAAAAAAAAAAAAAAABAAAAAQAAAAEAAAABAAAA"
-_D22 = "zcxMPgIAAAACAAAAAAAAPwAAAD+amRk+"
-_D23 = "AABgPzUeAD8AAAA/AABAPw=="
-_D24 = "AAAAAAAAAAAAAIBAAACAQAAAAEAAAAAAAADAQAAAgEAAAAAAAAAAAAAAAEEAAABBAACAPwAAgD8AAKBAAACgQA=="
-_D25 = "AQAAAAEAAAABAAAAAgAAAA=="
+_D8 = "zcxMPv////8BAAAAmpmZPgAAgD/NzEw+AAAAAAAAAAAAAAAAAAAAAA=="
+_D9 = "ADAAOwA0ADAAOgA4ADAAOQAwADAANAAsADAAOAA6ADAANgA5"
+_D10 = "AAAAAAA8ADwAAAAAAEQARABJAEkASgBKAAAAAAA8ADwAAAAAAEQAQIBJAEmASgBKAAAAAAA8ADwAQAAAAEYARAAAAAAAPAA8AAAAAAA8ADwAAAAAAEQARAAAAAAAPAA8AAAAAAA8ADwAAAAAAEgASAA8ADwARQBFAAAAAAA8ADwARAAAAEgASABAAEAARgBG"
+_D11 = "AAAAAABEAEQAQAAAAEYARAAAAAAARABAgEkASYBKAEoAAAAAAEgASAA8ADwARQBFAEAAQABGAEY="
+_D12 = "IIAwIHBQIGAgIDAYIFBwIEBg"
+_D13 = "AAAAAAgACAAAAAAAIAAgAFAAUABgAGAAAAAAAAgACAAAAAAAIAAQAFgAUABoAGAAAAAAAAgACAAQAAAAMAAgAAAAAAAIAAgAAAAAAAgACAAAAAAAIAAgAAAAAAAIAAgAAAAAAAgACAAAAAAAQABAAAgACAAoACgAAAAAAAgACAAgAAAAQABAABAAEAAwADAA"
+_D14 = "AAAAACAAIAAQAAAAMAAgAAAAAAAgABAAWABQAGgAYAAAAAAAQABAAAgACAAoACgAEAAQADAAMAA="
+_D15 = "zcxMPgIAAAABAAAAmpmZPgAAgD/NzEw+"
+_D16 = "AABgPwAAAD8AAAA/AABAPw=="
+_D17 = "AAAAAAAAAAAAAIBAAACAQAAAMEEAACBBAABQQQAAQEEAAAAAAAAAAAAAAEEAAABBAACAPwAAgD8AAKBAAACgQA=="
+_D18 = "AQAAAAIAAAABAAAAAgAAAA=="
+_D19 = "AAAAAAAAAAABAAAAAQAAAA=="
+_D20 = "zcxMPgIAAAABAAAAmpmZPgAAgD/NzEw+AAAAAAAAAAAAAAAAAAAAAA=="
+_D21 = "AAAAAABEAESASQBJgEoASgAAAAAASABIADwAPABFAEU="
+_D22 = "AAAAACAAIABYAFAAaABgAAAAAABAAEAACAAIACgAKAA="
+_D23 = "zcxMPv////8CAAAAAAAAPwAAAD+amRk+"
+_D24 = "AABgPzUeAD9BANc+AAAAPyT9TD4AAAA/ZOhoPgAAQD9slus+"
+_D25 = "AAAAAAAAAAAAAIBAAACAQAAAAEAAAAAAAADAQAAAgEAAAAAAAAAAAAAAgEAAAABAAAAwQQAAIEEAAFBBAABAQQAAIEEAACBBAABAQQAAQEEAAAAAAAAAAAAAAEEAAABBAACAQAAAAAAAAABBAAAAQQAAgD8AAIA/AACgQAAAoEAAAABAAAAAQAAAwEAAAMBA"
+_D26 = "AQAAAAEAAAABAAAAAgAAAAIAAAABAAAAAQAAAAIAAAACAAAA"
+_D27 = "AAAAAAAAAAAAAAAAAAAAAAAAAAABAAAAAQAAAAEAAAABAAAA"
+_D28 = "zcxMPv////8CAAAAAAAAPwAAAD+amRk+AAAAAAAAAAAAAAAAAAAAAA=="
+_D29 = "ADsBOLg2ADhoMgA4RzMAOl03"
+_D30 = "AAAAAABEAEQAQAAAAEYARAAAAAAARABAgEkASYBKAEoASQBJAEoASgAAAAAASABIAEQAAABIAEgAPAA8AEUARQBAAEAARgBG"
+_D31 = "AAAAACAAIAAQAAAAMAAgAAAAAAAgABAAWABQAGgAYABQAFAAYABgAAAAAABAAEAAIAAAAEAAQAAIAAgAKAAoABAAEAAwADAA"
+_D32 = "zcxMPgIAAAACAAAAAAAAPwAAAD+amRk+"
+_D33 = "AABgPzUeAD8AAAA/AABAPw=="
+_D34 = "AAAAAAAAAAAAAIBAAACAQAAAAEAAAAAAAADAQAAAgEAAAAAAAAAAAAAAAEEAAABBAACAPwAAgD8AAKBAAACgQA=="
+_D35 = "AQAAAAEAAAABAAAAAgAAAA=="
+_D36 = "zcxMPgIAAAACAAAAAAAAPwAAAD+amRk+AAAAAAAAAAAAAAAAAAAAAA=="
+_D37 = "AAAAAABEAEQAQAAAAEYARAAAAAAASABIADwAPABFAEU="
+_D38 = "AAAAACAAIAAQAAAAMAAgAAAAAABAAEAACAAIACgAKAA="
 
 
 def _t0():
@@ -89,6 +102,63 @@ def _t0():
 
 def _t1():
     return g.case(
+        "box_with_nms_limit_soft_linear_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (7,), _D4),
+                    g.array("<f4", (7, 4), _D5),
+                    g.array("<i4", (7,), _D6),
+                    g.array("<i4", (7,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "box_with_nms_limit_soft_linear_relaxed",
         "box_with_nms_limit_soft_linear_dynamic_output_shape_relaxed",
         "V1_2",
@@ -135,7 +205,64 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "box_with_nms_limit_soft_linear_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (7,), _D4),
+                    g.array("<f4", (7, 4), _D5),
+                    g.array("<i4", (7,), _D6),
+                    g.array("<i4", (7,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "box_with_nms_limit_soft_linear_float16",
         "box_with_nms_limit_soft_linear_dynamic_output_shape_float16",
@@ -168,13 +295,13 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (7,), "ADurNgA2ADgAOAA6FjY="),
-                    g.array("<f2", (7, 4), "AAAAAABEAEQAQAAAAEYARAAAAAAARABAgEkASYBKAEoAAAAAAEgASAA8ADwARQBFAEAAQABGAEY="),
+                    g.array("<f2", (7, 4), _D11),
                     g.array("<i4", (7,), _D6),
                     g.array("<i4", (7,), _D7),
                 ],
@@ -183,7 +310,64 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "box_with_nms_limit_soft_linear_float16_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ZjL/////AQAAAM00ADxmMgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (7,), "ADurNgA2ADgAOAA6FjY="),
+                    g.array("<f2", (7, 4), _D11),
+                    g.array("<i4", (7,), _D6),
+                    g.array("<i4", (7,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "box_with_nms_limit_soft_linear_quant8",
         "box_with_nms_limit_soft_linear_dynamic_output_shape_quant8",
@@ -216,13 +400,13 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (7,), "gEVAUFBwQQ=="),
-                    g.array("<u2", (7, 4), "AAAAACAAIAAQAAAAMAAgAAAAAAAgABAAWABQAGgAYAAAAAAAQABAAAgACAAoACgAEAAQADAAMAA="),
+                    g.array("<u2", (7, 4), _D14),
                     g.array("<i4", (7,), _D6),
                     g.array("<i4", (7,), _D7),
                 ],
@@ -231,7 +415,60 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "box_with_nms_limit_soft_linear_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPv////8BAAAAmpmZPgAAgD/NzEw+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (7,), "gEVAUFBwQQ=="),
+                    g.array("<u2", (7, 4), _D14),
+                    g.array("<i4", (7,), _D6),
+                    g.array("<i4", (7,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "box_with_nms_limit_soft_linear_max_detections_2",
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape",
@@ -259,7 +496,7 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
         ),
         feeds=[
             g.feed(
@@ -269,17 +506,74 @@ def _t4():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D13),
-                    g.array("<f4", (4, 4), _D14),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "box_with_nms_limit_soft_linear_max_detections_2_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "box_with_nms_limit_soft_linear_max_detections_2_relaxed",
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_relaxed",
@@ -306,7 +600,7 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
             relaxed=True,
         ),
         feeds=[
@@ -317,17 +611,74 @@ def _t5():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D13),
-                    g.array("<f4", (4, 4), _D14),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "box_with_nms_limit_soft_linear_max_detections_2_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D16),
+                    g.array("<f4", (4, 4), _D17),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "box_with_nms_limit_soft_linear_max_detections_2_float16",
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_float16",
@@ -360,22 +711,79 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADsAOAA4ADo="),
-                    g.array("<f2", (4, 4), "AAAAAABEAESASQBJgEoASgAAAAAASABIADwAPABFAEU="),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f2", (4, 4), _D21),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "box_with_nms_limit_soft_linear_max_detections_2_float16_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ZjICAAAAAQAAAM00ADxmMgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADsAOAA4ADo="),
+                    g.array("<f2", (4, 4), _D21),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "box_with_nms_limit_soft_linear_max_detections_2_quant8",
         "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_quant8",
@@ -403,27 +811,80 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D12,
+            values=_D15,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "gFBQcA=="),
-                    g.array("<u2", (4, 4), "AAAAACAAIABYAFAAaABgAAAAAABAAEAACAAIACgAKAA="),
-                    g.array("<i4", (4,), _D15),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<u2", (4, 4), _D22),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "box_with_nms_limit_soft_linear_max_detections_2_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_soft_linear_max_detections_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgIAAAABAAAAmpmZPgAAgD/NzEw+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gFBQcA=="),
+                    g.array("<u2", (4, 4), _D22),
+                    g.array("<i4", (4,), _D18),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "box_with_nms_limit_soft_gaussian",
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape",
@@ -451,7 +912,7 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
         ),
         feeds=[
             g.feed(
@@ -461,17 +922,74 @@ def _t8():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (9,), _D18),
-                    g.array("<f4", (9, 4), _D19),
-                    g.array("<i4", (9,), _D20),
-                    g.array("<i4", (9,), _D21),
+                    g.array("<f4", (9,), _D24),
+                    g.array("<f4", (9, 4), _D25),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [9, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (9,), _D24),
+                    g.array("<f4", (9, 4), _D25),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "box_with_nms_limit_soft_gaussian_relaxed",
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_relaxed",
@@ -498,7 +1016,7 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
             relaxed=True,
         ),
         feeds=[
@@ -509,17 +1027,74 @@ def _t9():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (9,), _D18),
-                    g.array("<f4", (9, 4), _D19),
-                    g.array("<i4", (9,), _D20),
-                    g.array("<i4", (9,), _D21),
+                    g.array("<f4", (9,), _D24),
+                    g.array("<f4", (9, 4), _D25),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [9, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (9,), _D24),
+                    g.array("<f4", (9, 4), _D25),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "box_with_nms_limit_soft_gaussian_float16",
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_float16",
@@ -552,22 +1127,79 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (9,), "ADsBOLg2ADhoMgA4RzMAOl03"),
-                    g.array("<f2", (9, 4), "AAAAAABEAEQAQAAAAEYARAAAAAAARABAgEkASYBKAEoASQBJAEoASgAAAAAASABIAEQAAABIAEgAPAA8AEUARQBAAEAARgBG"),
-                    g.array("<i4", (9,), _D20),
-                    g.array("<i4", (9,), _D21),
+                    g.array("<f2", (9,), _D29),
+                    g.array("<f2", (9, 4), _D30),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_float16_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [9, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ZjL/////AgAAAAA4ADjNMAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (9,), _D29),
+                    g.array("<f2", (9, 4), _D30),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "box_with_nms_limit_soft_gaussian_quant8",
         "box_with_nms_limit_soft_gaussian_dynamic_output_shape_quant8",
@@ -595,27 +1227,80 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D17,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (9,), "gFBGUCpQLXBL"),
-                    g.array("<u2", (9, 4), "AAAAACAAIAAQAAAAMAAgAAAAAAAgABAAWABQAGgAYABQAFAAYABgAAAAAABAAEAAIAAAAEAAQAAIAAgAKAAoABAAEAAwADAA"),
-                    g.array("<i4", (9,), _D20),
-                    g.array("<i4", (9,), _D21),
+                    g.array("<u2", (9, 4), _D31),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [9], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [9, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPv////8CAAAAAAAAPwAAAD+amRk+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (9,), "gFBGUCpQLXBL"),
+                    g.array("<u2", (9, 4), _D31),
+                    g.array("<i4", (9,), _D26),
+                    g.array("<i4", (9,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "box_with_nms_limit_soft_gaussian_max_detections_2",
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape",
@@ -643,7 +1328,7 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D22,
+            values=_D32,
         ),
         feeds=[
             g.feed(
@@ -653,17 +1338,74 @@ def _t12():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D23),
-                    g.array("<f4", (4, 4), _D24),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D33),
+                    g.array("<f4", (4, 4), _D34),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_max_detections_2_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D33),
+                    g.array("<f4", (4, 4), _D34),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "box_with_nms_limit_soft_gaussian_max_detections_2_relaxed",
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_relaxed",
@@ -690,7 +1432,7 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D22,
+            values=_D32,
             relaxed=True,
         ),
         feeds=[
@@ -701,17 +1443,74 @@ def _t13():
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D23),
-                    g.array("<f4", (4, 4), _D24),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f4", (4,), _D33),
+                    g.array("<f4", (4, 4), _D34),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_max_detections_2_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D36,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f4", (6, 3), _D1),
+                    g.array("<f4", (6, 12), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D33),
+                    g.array("<f4", (4, 4), _D34),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "box_with_nms_limit_soft_gaussian_max_detections_2_float16",
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_float16",
@@ -744,22 +1543,79 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 3), _D8),
-                    g.array("<f2", (6, 12), _D9),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADsBOAA4ADo="),
-                    g.array("<f2", (4, 4), "AAAAAABEAEQAQAAAAEYARAAAAAAASABIADwAPABFAEU="),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<f2", (4, 4), _D37),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_max_detections_2_float16_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="ZjICAAAAAgAAAAA4ADjNMAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (6,), _D3),
+                    g.array("<f2", (6, 3), _D9),
+                    g.array("<f2", (6, 12), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADsBOAA4ADo="),
+                    g.array("<f2", (4, 4), _D37),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "box_with_nms_limit_soft_gaussian_max_detections_2_quant8",
         "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_quant8",
@@ -787,20 +1643,73 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[9, 10, 11, 12],
-            values=_D22,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (6, 3), _D10),
-                    g.array("<u2", (6, 12), _D11),
+                    g.array("|u1", (6, 3), _D12),
+                    g.array("<u2", (6, 12), _D13),
                     g.array("<i4", (6,), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "gFBQcA=="),
-                    g.array("<u2", (4, 4), "AAAAACAAIAAQAAAAMAAgAAAAAABAAEAACAAIACgAKAA="),
-                    g.array("<i4", (4,), _D25),
-                    g.array("<i4", (4,), _D16),
+                    g.array("<u2", (4, 4), _D38),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "box_with_nms_limit_soft_gaussian_max_detections_2_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_soft_gaussian_max_detections_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgIAAAACAAAAAAAAPwAAAD+amRk+EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (6, 12), _D13),
+                    g.array("<i4", (6,), _D3),
+                    g.array("|u1", (6, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gFBQcA=="),
+                    g.array("<u2", (4, 4), _D38),
+                    g.array("<i4", (4,), _D35),
+                    g.array("<i4", (4,), _D19),
                 ],
             ),
         ],
@@ -809,19 +1718,35 @@ def _t15():
 
 TESTS = (
     ("box_with_nms_limit_soft_linear", _t0),
-    ("box_with_nms_limit_soft_linear_relaxed", _t1),
-    ("box_with_nms_limit_soft_linear_float16", _t2),
-    ("box_with_nms_limit_soft_linear_quant8", _t3),
-    ("box_with_nms_limit_soft_linear_max_detections_2", _t4),
-    ("box_with_nms_limit_soft_linear_max_detections_2_relaxed", _t5),
-    ("box_with_nms_limit_soft_linear_max_detections_2_float16", _t6),
-    ("box_with_nms_limit_soft_linear_max_detections_2_quant8", _t7),
-    ("box_with_nms_limit_soft_gaussian", _t8),
-    ("box_with_nms_limit_soft_gaussian_relaxed", _t9),
-    ("box_with_nms_limit_soft_gaussian_float16", _t10),
-    ("box_with_nms_limit_soft_gaussian_quant8", _t11),
-    ("box_with_nms_limit_soft_gaussian_max_detections_2", _t12),
-    ("box_with_nms_limit_soft_gaussian_max_detections_2_relaxed", _t13),
-    ("box_with_nms_limit_soft_gaussian_max_detections_2_float16", _t14),
-    ("box_with_nms_limit_soft_gaussian_max_detections_2_quant8", _t15),
+    ("box_with_nms_limit_soft_linear_all_inputs_as_internal", _t1),
+    ("box_with_nms_limit_soft_linear_relaxed", _t2),
+    ("box_with_nms_limit_soft_linear_relaxed_all_inputs_as_internal", _t3),
+    ("box_with_nms_limit_soft_linear_float16", _t4),
+    ("box_with_nms_limit_soft_linear_float16_all_inputs_as_internal", _t5),
+    ("box_with_nms_limit_soft_linear_quant8", _t6),
+    ("box_with_nms_limit_soft_linear_quant8_all_inputs_as_internal", _t7),
+    ("box_with_nms_limit_soft_linear_max_detections_2", _t8),
+    ("box_with_nms_limit_soft_linear_max_detections_2_all_inputs_as_internal", _t9),
+    ("box_with_nms_limit_soft_linear_max_detections_2_relaxed", _t10),
+    ("box_with_nms_limit_soft_linear_max_detections_2_relaxed_all_inputs_as_internal", _t11),
+    ("box_with_nms_limit_soft_linear_max_detections_2_float16", _t12),
+    ("box_with_nms_limit_soft_linear_max_detections_2_float16_all_inputs_as_internal", _t13),
+    ("box_with_nms_limit_soft_linear_max_detections_2_quant8", _t14),
+    ("box_with_nms_limit_soft_linear_max_detections_2_quant8_all_inputs_as_internal", _t15),
+    ("box_with_nms_limit_soft_gaussian", _t16),
+    ("box_with_nms_limit_soft_gaussian_all_inputs_as_internal", _t17),
+    ("box_with_nms_limit_soft_gaussian_relaxed", _t18),
+    ("box_with_nms_limit_soft_gaussian_relaxed_all_inputs_as_internal", _t19),
+    ("box_with_nms_limit_soft_gaussian_float16", _t20),
+    ("box_with_nms_limit_soft_gaussian_float16_all_inputs_as_internal", _t21),
+    ("box_with_nms_limit_soft_gaussian_quant8", _t22),
+    ("box_with_nms_limit_soft_gaussian_quant8_all_inputs_as_internal", _t23),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2", _t24),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_all_inputs_as_internal", _t25),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_relaxed", _t26),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_relaxed_all_inputs_as_internal", _t27),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_float16", _t28),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_float16_all_inputs_as_internal", _t29),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_quant8", _t30),
+    ("box_with_nms_limit_soft_gaussian_max_detections_2_quant8_all_inputs_as_internal", _t31),
 )

@@ -14,9 +14,12 @@ SPEC = "conformance/specs/V1_2/box_with_nms_limit_zero_sized.mod.py"
 _D0 = "zczMPQAAAAAAAAAAAAAAPwAAgD/NzMw9"
 _D1 = "AACAPgAAQD8AAAA/AAAAPw=="
 _D2 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAIA/AACAPwAAQEAAAEBAAACAPwAAgD8AAIBAAACAQA=="
-_D3 = "AAAAAAAAAD//////AAAAAAAAAD8AAIA/AAAAPwEAAAABAAAAAACAPwAAgD8CAAAAAgAAAAAAAIA/AAAAAAAAAAAAAIA/AAAAAAAAAAAAAAAAAACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM3MzD3/////AAAAAAAAAD8AAIA/zczMPQ=="
-_D4 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEA="
-_D5 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEE="
+_D3 = "zczMPQAAAAAAAAAAAAAAPwAAgD/NzMw9AAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AAAAAABAAEAAAAAAAEAAQAA8ADwAQgBCADwAPABEAEQ="
+_D5 = "AAAAABAAEAAAAAAAEAAQAAgACAAYABgACAAIACAAIAA="
+_D6 = "AAAAAAAAAD//////AAAAAAAAAD8AAIA/AAAAPwEAAAABAAAAAACAPwAAgD8CAAAAAgAAAAAAAIA/AAAAAAAAAAAAAIA/AAAAAAAAAAAAAAAAAACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAM3MzD3/////AAAAAAAAAD8AAIA/zczMPQ=="
+_D7 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEA="
+_D8 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEE="
 
 
 def _t0():
@@ -69,6 +72,63 @@ def _t0():
 
 def _t1():
     return g.case(
+        "box_with_nms_limit_zero_sized_max_detections_0_all_inputs_as_internal",
+        "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 8), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "box_with_nms_limit_zero_sized_max_detections_0_relaxed",
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_relaxed",
         "V1_2",
@@ -115,7 +175,64 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "box_with_nms_limit_zero_sized_max_detections_0_relaxed_all_inputs_as_internal",
+        "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 8), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "box_with_nms_limit_zero_sized_max_detections_0_float16",
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_float16",
@@ -149,7 +266,7 @@ def _t2():
             g.feed(
                 inputs=[
                     g.array("<f2", (2, 2), "ADQAOgA4ADg="),
-                    g.array("<f2", (2, 8), "AAAAAABAAEAAAAAAAEAAQAA8ADwAQgBCADwAPABEAEQ="),
+                    g.array("<f2", (2, 8), _D4),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
@@ -163,7 +280,64 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "box_with_nms_limit_zero_sized_max_detections_0_float16_all_inputs_as_internal",
+        "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[9, 10, 11, 12],
+            values="Zi4AAAAAAAAAAAA4ADxmLgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (2, 2), "ADQAOgA4ADg="),
+                    g.array("<f2", (2, 8), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "box_with_nms_limit_zero_sized_max_detections_0_quant8",
         "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_quant8",
@@ -197,7 +371,7 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2), "MHBQUA=="),
-                    g.array("<u2", (2, 8), "AAAAABAAEAAAAAAAEAAQAAgACAAYABgACAAIACAAIAA="),
+                    g.array("<u2", (2, 8), _D5),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
@@ -211,7 +385,60 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "box_with_nms_limit_zero_sized_max_detections_0_quant8_all_inputs_as_internal",
+        "box_with_nms_limit_zero_sized_max_detections_0_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [0], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=16, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zczMPQAAAAAAAAAAAAAAPwAAgD/NzMw9EAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 8), _D5),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (2, 2), "MHBQUA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (0,), ""),
+                    g.array("<u2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "box_with_nms_limit_zero_sized_no_rois",
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape",
@@ -270,14 +497,14 @@ def _t4():
             ],
             inputs=[0, 1, 13],
             outputs=[36, 37, 38, 39],
-            values=_D3,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2), "AABAPwAAgD4="),
-                    g.array("<f4", (1, 8), _D4),
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 8), _D7),
+                    g.array("<f4", (1, 2, 2, 2), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (0,), ""),
@@ -290,7 +517,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
     return g.case(
         "box_with_nms_limit_zero_sized_no_rois_relaxed",
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape_relaxed",
@@ -348,15 +575,15 @@ def _t5():
             ],
             inputs=[0, 1, 13],
             outputs=[36, 37, 38, 39],
-            values=_D3,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2), "AABAPwAAgD4="),
-                    g.array("<f4", (1, 8), _D4),
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 8), _D7),
+                    g.array("<f4", (1, 2, 2, 2), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (0,), ""),
@@ -369,7 +596,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t10():
     return g.case(
         "box_with_nms_limit_zero_sized_no_rois_float16",
         "box_with_nms_limit_zero_sized_no_rois_dynamic_output_shape_float16",
@@ -450,10 +677,14 @@ def _t6():
 
 TESTS = (
     ("box_with_nms_limit_zero_sized_max_detections_0", _t0),
-    ("box_with_nms_limit_zero_sized_max_detections_0_relaxed", _t1),
-    ("box_with_nms_limit_zero_sized_max_detections_0_float16", _t2),
-    ("box_with_nms_limit_zero_sized_max_detections_0_quant8", _t3),
-    ("box_with_nms_limit_zero_sized_no_rois", _t4),
-    ("box_with_nms_limit_zero_sized_no_rois_relaxed", _t5),
-    ("box_with_nms_limit_zero_sized_no_rois_float16", _t6),
+    ("box_with_nms_limit_zero_sized_max_detections_0_all_inputs_as_internal", _t1),
+    ("box_with_nms_limit_zero_sized_max_detections_0_relaxed", _t2),
+    ("box_with_nms_limit_zero_sized_max_detections_0_relaxed_all_inputs_as_internal", _t3),
+    ("box_with_nms_limit_zero_sized_max_detections_0_float16", _t4),
+    ("box_with_nms_limit_zero_sized_max_detections_0_float16_all_inputs_as_internal", _t5),
+    ("box_with_nms_limit_zero_sized_max_detections_0_quant8", _t6),
+    ("box_with_nms_limit_zero_sized_max_detections_0_quant8_all_inputs_as_internal", _t7),
+    ("box_with_nms_limit_zero_sized_no_rois", _t8),
+    ("box_with_nms_limit_zero_sized_no_rois_relaxed", _t9),
+    ("box_with_nms_limit_zero_sized_no_rois_float16", _t10),
 )

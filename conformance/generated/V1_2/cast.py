@@ -16,7 +16,9 @@ _D1 = "AECWwwAA4L8AAAC/AAAAAAAAQD8AAMA/AIDIQgCAf0MAAIBDAAB6RA=="
 _D2 = "1P7///////8AAAAAAAAAAAAAAAABAAAAZAAAAP8AAAAAAQAA6AMAAA=="
 _D3 = "kO7+/9T+////////AAAAAAEAAABkAAAA/wAAAAABAAABCAAAcBEBAA=="
 _D4 = "AAAAAAAAgD8AAP5CAAAAQwAASEMAAH9D"
-_D5 = "ALiIxwDvf0cAuIhHKGtuTg=="
+_D5 = "AAAAAAEAAAB/AAAAgAAAAMgAAAD/AAAA"
+_D6 = "ALiIxwDvf0cAuIhHKGtuTg=="
+_D7 = "kO7+/+//AABwEQEAAMqaOw=="
 
 
 def _t0():
@@ -52,6 +54,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "cast_float16_to_float16_all_inputs_as_internal",
+        "cast_float16_to_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "cast_float16_to_float32",
         "cast_float16_to_float32_dynamic_output_shape",
         "V1_2",
@@ -81,7 +120,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "cast_float16_to_float32_all_inputs_as_internal",
+        "cast_float16_to_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "cast_float16_to_float32_relaxed",
         "cast_float16_to_float32_dynamic_output_shape_relaxed",
@@ -112,7 +188,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "cast_float16_to_float32_relaxed_all_inputs_as_internal",
+        "cast_float16_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "cast_float16_to_int32",
         "cast_float16_to_int32_dynamic_output_shape",
@@ -143,7 +256,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "cast_float16_to_int32_all_inputs_as_internal",
+        "cast_float16_to_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "cast_float16_to_quant8",
         "cast_float16_to_quant8_dynamic_output_shape",
@@ -174,7 +324,44 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "cast_float16_to_quant8_all_inputs_as_internal",
+        "cast_float16_to_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AAAAAAABZP///w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "cast_float32_to_float16",
         "cast_float32_to_float16_dynamic_output_shape",
@@ -205,7 +392,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "cast_float32_to_float16_all_inputs_as_internal",
+        "cast_float32_to_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "cast_float32_to_float16_relaxed",
         "cast_float32_to_float16_dynamic_output_shape_relaxed",
@@ -236,7 +460,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "cast_float32_to_float16_relaxed_all_inputs_as_internal",
+        "cast_float32_to_float16_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "cast_float32_to_float32",
         "cast_float32_to_float32_dynamic_output_shape",
@@ -267,7 +528,44 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "cast_float32_to_float32_all_inputs_as_internal",
+        "cast_float32_to_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "cast_float32_to_float32_relaxed",
         "cast_float32_to_float32_dynamic_output_shape_relaxed",
@@ -298,7 +596,44 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "cast_float32_to_float32_relaxed_all_inputs_as_internal",
+        "cast_float32_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "cast_float32_to_int32",
         "cast_float32_to_int32_dynamic_output_shape",
@@ -329,7 +664,44 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "cast_float32_to_int32_all_inputs_as_internal",
+        "cast_float32_to_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "cast_float32_to_int32_relaxed",
         "cast_float32_to_int32_dynamic_output_shape_relaxed",
@@ -360,7 +732,44 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "cast_float32_to_int32_relaxed_all_inputs_as_internal",
+        "cast_float32_to_int32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "cast_float32_to_quant8",
         "cast_float32_to_quant8_dynamic_output_shape",
@@ -391,7 +800,44 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "cast_float32_to_quant8_all_inputs_as_internal",
+        "cast_float32_to_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AAAAAAABZP///w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "cast_float32_to_quant8_relaxed",
         "cast_float32_to_quant8_dynamic_output_shape_relaxed",
@@ -422,7 +868,44 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "cast_float32_to_quant8_relaxed_all_inputs_as_internal",
+        "cast_float32_to_quant8_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AAAAAAABZP///w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "cast_int32_to_float16",
         "cast_int32_to_float16_dynamic_output_shape",
@@ -453,7 +936,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
     return g.case(
         "cast_int32_to_float32",
         "cast_int32_to_float32_dynamic_output_shape",
@@ -484,7 +967,7 @@ def _t14():
     )
 
 
-def _t15():
+def _t28():
     return g.case(
         "cast_int32_to_int32",
         "cast_int32_to_int32_dynamic_output_shape",
@@ -515,7 +998,7 @@ def _t15():
     )
 
 
-def _t16():
+def _t29():
     return g.case(
         "cast_int32_to_quant8",
         "cast_int32_to_quant8_dynamic_output_shape",
@@ -546,7 +1029,7 @@ def _t16():
     )
 
 
-def _t17():
+def _t30():
     return g.case(
         "cast_quant8_to_float16",
         "cast_quant8_to_float16_dynamic_output_shape",
@@ -577,7 +1060,44 @@ def _t17():
     )
 
 
-def _t18():
+def _t31():
+    return g.case(
+        "cast_quant8_to_float16_all_inputs_as_internal",
+        "cast_quant8_to_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AAAAPPBXAFhAWvhb"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "cast_quant8_to_float32",
         "cast_quant8_to_float32_dynamic_output_shape",
@@ -608,7 +1128,44 @@ def _t18():
     )
 
 
-def _t19():
+def _t33():
+    return g.case(
+        "cast_quant8_to_float32_all_inputs_as_internal",
+        "cast_quant8_to_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "cast_quant8_to_float32_relaxed",
         "cast_quant8_to_float32_dynamic_output_shape_relaxed",
@@ -639,7 +1196,44 @@ def _t19():
     )
 
 
-def _t20():
+def _t35():
+    return g.case(
+        "cast_quant8_to_float32_relaxed_all_inputs_as_internal",
+        "cast_quant8_to_float32_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "cast_quant8_to_int32",
         "cast_quant8_to_int32_dynamic_output_shape",
@@ -663,14 +1257,51 @@ def _t20():
                     g.array("|u1", (2, 3), "AAF/gMj/"),
                 ],
                 outputs=[
-                    g.array("<i4", (2, 3), "AAAAAAEAAAB/AAAAgAAAAMgAAAD/AAAA"),
+                    g.array("<i4", (2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t37():
+    return g.case(
+        "cast_quant8_to_int32_all_inputs_as_internal",
+        "cast_quant8_to_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "cast_quant8_to_quant8",
         "cast_quant8_to_quant8_dynamic_output_shape",
@@ -701,7 +1332,44 @@ def _t21():
     )
 
 
-def _t22():
+def _t39():
+    return g.case(
+        "cast_quant8_to_quant8_all_inputs_as_internal",
+        "cast_quant8_to_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAF/gMj/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "cast_float32_large_to_float16",
         "cast_float32_large_to_float16_dynamic_output_shape",
@@ -722,7 +1390,7 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "APz/ewB8AHw="),
@@ -732,7 +1400,44 @@ def _t22():
     )
 
 
-def _t23():
+def _t41():
+    return g.case(
+        "cast_float32_large_to_float16_all_inputs_as_internal",
+        "cast_float32_large_to_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "APz/ewB8AHw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "cast_float32_large_to_float32",
         "cast_float32_large_to_float32_dynamic_output_shape",
@@ -753,17 +1458,54 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t43():
+    return g.case(
+        "cast_float32_large_to_float32_all_inputs_as_internal",
+        "cast_float32_large_to_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "cast_float32_large_to_int32",
         "cast_float32_large_to_int32_dynamic_output_shape",
@@ -784,17 +1526,54 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), "kO7+/+//AABwEQEAAMqaOw=="),
+                    g.array("<i4", (4,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t45():
+    return g.case(
+        "cast_float32_large_to_int32_all_inputs_as_internal",
+        "cast_float32_large_to_int32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "cast_float32_large_to_quant8",
         "cast_float32_large_to_quant8_dynamic_output_shape",
@@ -815,7 +1594,44 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "AP///w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "cast_float32_large_to_quant8_all_inputs_as_internal",
+        "cast_float32_large_to_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 86, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "AP///w=="),
@@ -827,29 +1643,51 @@ def _t25():
 
 TESTS = (
     ("cast_float16_to_float16", _t0),
-    ("cast_float16_to_float32", _t1),
-    ("cast_float16_to_float32_relaxed", _t2),
-    ("cast_float16_to_int32", _t3),
-    ("cast_float16_to_quant8", _t4),
-    ("cast_float32_to_float16", _t5),
-    ("cast_float32_to_float16_relaxed", _t6),
-    ("cast_float32_to_float32", _t7),
-    ("cast_float32_to_float32_relaxed", _t8),
-    ("cast_float32_to_int32", _t9),
-    ("cast_float32_to_int32_relaxed", _t10),
-    ("cast_float32_to_quant8", _t11),
-    ("cast_float32_to_quant8_relaxed", _t12),
-    ("cast_int32_to_float16", _t13),
-    ("cast_int32_to_float32", _t14),
-    ("cast_int32_to_int32", _t15),
-    ("cast_int32_to_quant8", _t16),
-    ("cast_quant8_to_float16", _t17),
-    ("cast_quant8_to_float32", _t18),
-    ("cast_quant8_to_float32_relaxed", _t19),
-    ("cast_quant8_to_int32", _t20),
-    ("cast_quant8_to_quant8", _t21),
-    ("cast_float32_large_to_float16", _t22),
-    ("cast_float32_large_to_float32", _t23),
-    ("cast_float32_large_to_int32", _t24),
-    ("cast_float32_large_to_quant8", _t25),
+    ("cast_float16_to_float16_all_inputs_as_internal", _t1),
+    ("cast_float16_to_float32", _t2),
+    ("cast_float16_to_float32_all_inputs_as_internal", _t3),
+    ("cast_float16_to_float32_relaxed", _t4),
+    ("cast_float16_to_float32_relaxed_all_inputs_as_internal", _t5),
+    ("cast_float16_to_int32", _t6),
+    ("cast_float16_to_int32_all_inputs_as_internal", _t7),
+    ("cast_float16_to_quant8", _t8),
+    ("cast_float16_to_quant8_all_inputs_as_internal", _t9),
+    ("cast_float32_to_float16", _t10),
+    ("cast_float32_to_float16_all_inputs_as_internal", _t11),
+    ("cast_float32_to_float16_relaxed", _t12),
+    ("cast_float32_to_float16_relaxed_all_inputs_as_internal", _t13),
+    ("cast_float32_to_float32", _t14),
+    ("cast_float32_to_float32_all_inputs_as_internal", _t15),
+    ("cast_float32_to_float32_relaxed", _t16),
+    ("cast_float32_to_float32_relaxed_all_inputs_as_internal", _t17),
+    ("cast_float32_to_int32", _t18),
+    ("cast_float32_to_int32_all_inputs_as_internal", _t19),
+    ("cast_float32_to_int32_relaxed", _t20),
+    ("cast_float32_to_int32_relaxed_all_inputs_as_internal", _t21),
+    ("cast_float32_to_quant8", _t22),
+    ("cast_float32_to_quant8_all_inputs_as_internal", _t23),
+    ("cast_float32_to_quant8_relaxed", _t24),
+    ("cast_float32_to_quant8_relaxed_all_inputs_as_internal", _t25),
+    ("cast_int32_to_float16", _t26),
+    ("cast_int32_to_float32", _t27),
+    ("cast_int32_to_int32", _t28),
+    ("cast_int32_to_quant8", _t29),
+    ("cast_quant8_to_float16", _t30),
+    ("cast_quant8_to_float16_all_inputs_as_internal", _t31),
+    ("cast_quant8_to_float32", _t32),
+    ("cast_quant8_to_float32_all_inputs_as_internal", _t33),
+    ("cast_quant8_to_float32_relaxed", _t34),
+    ("cast_quant8_to_float32_relaxed_all_inputs_as_internal", _t35),
+    ("cast_quant8_to_int32", _t36),
+    ("cast_quant8_to_int32_all_inputs_as_internal", _t37),
+    ("cast_quant8_to_quant8", _t38),
+    ("cast_quant8_to_quant8_all_inputs_as_internal", _t39),
+    ("cast_float32_large_to_float16", _t40),
+    ("cast_float32_large_to_float16_all_inputs_as_internal", _t41),
+    ("cast_float32_large_to_float32", _t42),
+    ("cast_float32_large_to_float32_all_inputs_as_internal", _t43),
+    ("cast_float32_large_to_int32", _t44),
+    ("cast_float32_large_to_int32_all_inputs_as_internal", _t45),
+    ("cast_float32_large_to_quant8", _t46),
+    ("cast_float32_large_to_quant8_all_inputs_as_internal", _t47),
 )

@@ -13,14 +13,27 @@ SPEC = "conformance/specs/V1_2/channel_shuffle.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAQEAAAAA/AABgQAAAgD8AAIBAAADAPwAAkEAAAABAAACgQAAAIEAAALBA"
 _D1 = "AAAAAAAAQEAAAIA/AACAQAAAAEAAAKBAAAAAPwAAYEAAAMA/AACQQAAAIEAAALBA"
-_D2 = "AAAAQgA4AEMAPABEAD6ARABAAEUAQYBF"
-_D3 = "AAAAQgA8AEQAQABFADgAQwA+gEQAQYBF"
-_D4 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
-_D5 = "AAAAAAAAgD8AAABAAAAAPwAAwD8AACBAAABAQAAAgEAAAKBAAABgQAAAkEAAALBA"
-_D6 = "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBF"
-_D7 = "AAAAPABAADgAPgBBAEIARABFAEOARIBF"
-_D8 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
-_D9 = "AACAwAAAQMAAAGDAAAAgwAAAAMAAAIC/AADAvwAAAL8AAAAAAACAPwAAAD8AAMA/AAAAQAAAQEAAACBAAABgQA=="
+_D2 = "AwAAAP7///8AAAAAAAAAAA=="
+_D3 = "AAAAQgA4AEMAPABEAD6ARABAAEUAQYBF"
+_D4 = "AAAAQgA8AEQAQABFADgAQwA+gEQAQYBF"
+_D5 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
+_D6 = "AAAAAAAAgD8AAABAAAAAPwAAwD8AACBAAABAQAAAgEAAAKBAAABgQAAAkEAAALBA"
+_D7 = "AwAAAP////8AAAAAAAAAAA=="
+_D8 = "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBF"
+_D9 = "AAAAPABAADgAPgBBAEIARABFAEOARIBF"
+_D10 = "AwAAAAAAAAAAAAAAAAAAAA=="
+_D11 = "AwAAAAEAAAAAAAAAAAAAAA=="
+_D12 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
+_D13 = "AACAwAAAQMAAAGDAAAAgwAAAAMAAAIC/AADAvwAAAL8AAAAAAACAPwAAAD8AAMA/AAAAQAAAQEAAACBAAABgQA=="
+_D14 = "AgAAAP////8AAAAAAAAAAA=="
+_D15 = "AMQAwwDCAMEAwAC+ALwAuAAAADgAPAA+AEAAQQBCAEM="
+_D16 = "AMQAwgDDAMEAwAC8AL4AuAAAADwAOAA+AEAAQgBBAEM="
+_D17 = "XF1eX2BhYmNkZWZnaGlqaw=="
+_D18 = "XF5dX2BiYWNkZmVnaGppaw=="
+_D19 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
+_D20 = "AACgwAAAAMAAAIDAAACAvwAAQMAAAAAAAACAPwAAgEAAAABAAACgQAAAQEAAAMBAAACgwAAAAMAAAIDAAACAvwAAQMAAAAAAAACAPwAAgEAAAABAAACgQAAAQEAAAMBA"
+_D21 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBGAMUAxADCAMAAvAAAADwAQABCAEQARQBG"
+_D22 = "AMUAwADEALwAwgAAADwARABAAEUAQgBGAMUAwADEALwAwgAAADwARABAAEUAQgBG"
 
 
 def _t0():
@@ -59,6 +72,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "channel_shuffle_dim2_axis0_neg_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "channel_shuffle_dim2_axis0_neg_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_relaxed",
         "V1_2",
@@ -91,7 +143,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "channel_shuffle_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "channel_shuffle_dim2_axis0_neg_float16",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_float16",
@@ -115,17 +206,56 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 2), _D2),
+                    g.array("<f2", (6, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 2), _D3),
+                    g.array("<f2", (6, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "channel_shuffle_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP7///8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "channel_shuffle_dim2_axis0_neg_quant8",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_quant8",
@@ -159,7 +289,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "channel_shuffle_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP7///9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (6, 2), "ZGpla2ZsZ21obmlv"),
+                ],
+                outputs=[
+                    g.array("|u1", (6, 2), "ZGpmbGhuZWtnbWlv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "channel_shuffle_dim2_axis1_neg",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg",
@@ -183,17 +352,56 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D4),
+                    g.array("<f4", (2, 6), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D5),
+                    g.array("<f4", (2, 6), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "channel_shuffle_dim2_axis1_neg_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "channel_shuffle_dim2_axis1_neg_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_relaxed",
@@ -217,17 +425,56 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D4),
+                    g.array("<f4", (2, 6), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D5),
+                    g.array("<f4", (2, 6), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "channel_shuffle_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "channel_shuffle_dim2_axis1_neg_float16",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_float16",
@@ -251,17 +498,56 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D6),
+                    g.array("<f2", (2, 6), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), _D7),
+                    g.array("<f2", (2, 6), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "channel_shuffle_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP////8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "channel_shuffle_dim2_axis1_neg_quant8",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_quant8",
@@ -295,7 +581,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "channel_shuffle_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP////9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6), "ZGVmZ2hpamtsbW5v"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 6), "ZGZoZWdpamxua21v"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "channel_shuffle_dim2_axis0",
         "channel_shuffle_dynamic_output_shape_dim2_axis0",
@@ -329,7 +654,46 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "channel_shuffle_dim2_axis0_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "channel_shuffle_dim2_axis0_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_relaxed",
@@ -363,7 +727,46 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "channel_shuffle_dim2_axis0_relaxed_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "channel_shuffle_dim2_axis0_float16",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_float16",
@@ -387,17 +790,56 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 2), _D2),
+                    g.array("<f2", (6, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 2), _D3),
+                    g.array("<f2", (6, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "channel_shuffle_dim2_axis0_float16_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "channel_shuffle_dim2_axis0_quant8",
         "channel_shuffle_dynamic_output_shape_dim2_axis0_quant8",
@@ -431,7 +873,46 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "channel_shuffle_dim2_axis0_quant8_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (6, 2), "ZGpla2ZsZ21obmlv"),
+                ],
+                outputs=[
+                    g.array("|u1", (6, 2), "ZGpmbGhuZWtnbWlv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "channel_shuffle_dim2_axis1",
         "channel_shuffle_dynamic_output_shape_dim2_axis1",
@@ -455,17 +936,56 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D4),
+                    g.array("<f4", (2, 6), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D5),
+                    g.array("<f4", (2, 6), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "channel_shuffle_dim2_axis1_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "channel_shuffle_dim2_axis1_relaxed",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_relaxed",
@@ -489,17 +1009,56 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D4),
+                    g.array("<f4", (2, 6), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D5),
+                    g.array("<f4", (2, 6), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "channel_shuffle_dim2_axis1_relaxed_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "channel_shuffle_dim2_axis1_float16",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_float16",
@@ -523,17 +1082,56 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D6),
+                    g.array("<f2", (2, 6), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), _D7),
+                    g.array("<f2", (2, 6), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "channel_shuffle_dim2_axis1_float16_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "channel_shuffle_dim2_axis1_quant8",
         "channel_shuffle_dynamic_output_shape_dim2_axis1_quant8",
@@ -567,7 +1165,46 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "channel_shuffle_dim2_axis1_quant8_all_inputs_as_internal",
+        "channel_shuffle_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAAEAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6), "ZGVmZ2hpamtsbW5v"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 6), "ZGZoZWdpamxua21v"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "channel_shuffle_rank4",
         "channel_shuffle_rank4_dynamic_output_shape",
@@ -591,17 +1228,56 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D8),
+                    g.array("<f4", (1, 2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D9),
+                    g.array("<f4", (1, 2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "channel_shuffle_rank4_all_inputs_as_internal",
+        "channel_shuffle_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "channel_shuffle_rank4_relaxed",
         "channel_shuffle_rank4_dynamic_output_shape_relaxed",
@@ -625,17 +1301,56 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D8),
+                    g.array("<f4", (1, 2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D9),
+                    g.array("<f4", (1, 2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "channel_shuffle_rank4_relaxed_all_inputs_as_internal",
+        "channel_shuffle_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "channel_shuffle_rank4_float16",
         "channel_shuffle_rank4_dynamic_output_shape_float16",
@@ -659,17 +1374,56 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 4), "AMQAwwDCAMEAwAC+ALwAuAAAADgAPAA+AEAAQQBCAEM="),
+                    g.array("<f2", (1, 2, 2, 4), _D15),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 4), "AMQAwgDDAMEAwAC8AL4AuAAAADwAOAA+AEAAQgBBAEM="),
+                    g.array("<f2", (1, 2, 2, 4), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "channel_shuffle_rank4_float16_all_inputs_as_internal",
+        "channel_shuffle_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAP////8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 4), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "channel_shuffle_rank4_quant8",
         "channel_shuffle_rank4_dynamic_output_shape_quant8",
@@ -693,17 +1447,56 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 2, 4), "XF1eX2BhYmNkZWZnaGlqaw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 2, 4), "XF5dX2BiYWNkZmVnaGppaw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "channel_shuffle_rank4_quant8_all_inputs_as_internal",
+        "channel_shuffle_rank4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAP////9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "channel_shuffle_rank3",
         "channel_shuffle_rank3_dynamic_output_shape",
@@ -727,17 +1520,56 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 6), "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"),
+                    g.array("<f4", (2, 2, 6), _D19),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 6), "AACgwAAAAMAAAIDAAACAvwAAQMAAAAAAAACAPwAAgEAAAABAAACgQAAAQEAAAMBAAACgwAAAAMAAAIDAAACAvwAAQMAAAAAAAACAPwAAgEAAAABAAACgQAAAQEAAAMBA"),
+                    g.array("<f4", (2, 2, 6), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "channel_shuffle_rank3_all_inputs_as_internal",
+        "channel_shuffle_rank3_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 6), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 6), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "channel_shuffle_rank3_float16",
         "channel_shuffle_rank3_dynamic_output_shape_float16",
@@ -761,10 +1593,49 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 6), "AMUAxADCAMAAvAAAADwAQABCAEQARQBGAMUAxADCAMAAvAAAADwAQABCAEQARQBG"),
+                    g.array("<f2", (2, 2, 6), _D21),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 6), "AMUAwADEALwAwgAAADwARABAAEUAQgBGAMUAwADEALwAwgAAADwARABAAEUAQgBG"),
+                    g.array("<f2", (2, 2, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "channel_shuffle_rank3_float16_all_inputs_as_internal",
+        "channel_shuffle_rank3_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 6), _D21),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 6), _D22),
                 ],
             ),
         ],
@@ -773,25 +1644,47 @@ def _t21():
 
 TESTS = (
     ("channel_shuffle_dim2_axis0_neg", _t0),
-    ("channel_shuffle_dim2_axis0_neg_relaxed", _t1),
-    ("channel_shuffle_dim2_axis0_neg_float16", _t2),
-    ("channel_shuffle_dim2_axis0_neg_quant8", _t3),
-    ("channel_shuffle_dim2_axis1_neg", _t4),
-    ("channel_shuffle_dim2_axis1_neg_relaxed", _t5),
-    ("channel_shuffle_dim2_axis1_neg_float16", _t6),
-    ("channel_shuffle_dim2_axis1_neg_quant8", _t7),
-    ("channel_shuffle_dim2_axis0", _t8),
-    ("channel_shuffle_dim2_axis0_relaxed", _t9),
-    ("channel_shuffle_dim2_axis0_float16", _t10),
-    ("channel_shuffle_dim2_axis0_quant8", _t11),
-    ("channel_shuffle_dim2_axis1", _t12),
-    ("channel_shuffle_dim2_axis1_relaxed", _t13),
-    ("channel_shuffle_dim2_axis1_float16", _t14),
-    ("channel_shuffle_dim2_axis1_quant8", _t15),
-    ("channel_shuffle_rank4", _t16),
-    ("channel_shuffle_rank4_relaxed", _t17),
-    ("channel_shuffle_rank4_float16", _t18),
-    ("channel_shuffle_rank4_quant8", _t19),
-    ("channel_shuffle_rank3", _t20),
-    ("channel_shuffle_rank3_float16", _t21),
+    ("channel_shuffle_dim2_axis0_neg_all_inputs_as_internal", _t1),
+    ("channel_shuffle_dim2_axis0_neg_relaxed", _t2),
+    ("channel_shuffle_dim2_axis0_neg_relaxed_all_inputs_as_internal", _t3),
+    ("channel_shuffle_dim2_axis0_neg_float16", _t4),
+    ("channel_shuffle_dim2_axis0_neg_float16_all_inputs_as_internal", _t5),
+    ("channel_shuffle_dim2_axis0_neg_quant8", _t6),
+    ("channel_shuffle_dim2_axis0_neg_quant8_all_inputs_as_internal", _t7),
+    ("channel_shuffle_dim2_axis1_neg", _t8),
+    ("channel_shuffle_dim2_axis1_neg_all_inputs_as_internal", _t9),
+    ("channel_shuffle_dim2_axis1_neg_relaxed", _t10),
+    ("channel_shuffle_dim2_axis1_neg_relaxed_all_inputs_as_internal", _t11),
+    ("channel_shuffle_dim2_axis1_neg_float16", _t12),
+    ("channel_shuffle_dim2_axis1_neg_float16_all_inputs_as_internal", _t13),
+    ("channel_shuffle_dim2_axis1_neg_quant8", _t14),
+    ("channel_shuffle_dim2_axis1_neg_quant8_all_inputs_as_internal", _t15),
+    ("channel_shuffle_dim2_axis0", _t16),
+    ("channel_shuffle_dim2_axis0_all_inputs_as_internal", _t17),
+    ("channel_shuffle_dim2_axis0_relaxed", _t18),
+    ("channel_shuffle_dim2_axis0_relaxed_all_inputs_as_internal", _t19),
+    ("channel_shuffle_dim2_axis0_float16", _t20),
+    ("channel_shuffle_dim2_axis0_float16_all_inputs_as_internal", _t21),
+    ("channel_shuffle_dim2_axis0_quant8", _t22),
+    ("channel_shuffle_dim2_axis0_quant8_all_inputs_as_internal", _t23),
+    ("channel_shuffle_dim2_axis1", _t24),
+    ("channel_shuffle_dim2_axis1_all_inputs_as_internal", _t25),
+    ("channel_shuffle_dim2_axis1_relaxed", _t26),
+    ("channel_shuffle_dim2_axis1_relaxed_all_inputs_as_internal", _t27),
+    ("channel_shuffle_dim2_axis1_float16", _t28),
+    ("channel_shuffle_dim2_axis1_float16_all_inputs_as_internal", _t29),
+    ("channel_shuffle_dim2_axis1_quant8", _t30),
+    ("channel_shuffle_dim2_axis1_quant8_all_inputs_as_internal", _t31),
+    ("channel_shuffle_rank4", _t32),
+    ("channel_shuffle_rank4_all_inputs_as_internal", _t33),
+    ("channel_shuffle_rank4_relaxed", _t34),
+    ("channel_shuffle_rank4_relaxed_all_inputs_as_internal", _t35),
+    ("channel_shuffle_rank4_float16", _t36),
+    ("channel_shuffle_rank4_float16_all_inputs_as_internal", _t37),
+    ("channel_shuffle_rank4_quant8", _t38),
+    ("channel_shuffle_rank4_quant8_all_inputs_as_internal", _t39),
+    ("channel_shuffle_rank3", _t40),
+    ("channel_shuffle_rank3_all_inputs_as_internal", _t41),
+    ("channel_shuffle_rank3_float16", _t42),
+    ("channel_shuffle_rank3_float16_all_inputs_as_internal", _t43),
 )

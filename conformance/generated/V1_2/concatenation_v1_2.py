@@ -14,7 +14,15 @@ SPEC = "conformance/specs/V1_2/concatenation_v1_2.mod.py"
 _D0 = "AAAAAAAAAD8AAIA/AADAPw=="
 _D1 = "AAAgQQAAKEEAADBBAAA4QQAAQEEAAEhB"
 _D2 = "AAAAAAAAAD8AACBBAAAoQQAAMEEAAIA/AADAPwAAOEEAAEBBAABIQQ=="
-_D3 = "AACAPwAAgL8AACBBAAAAQAAAAMAAAKBB"
+_D3 = "AQAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D4 = "AAAAOABJQEmASQA8AD7ASQBKQEo="
+_D5 = "AACAvwAAIEAAAIBAAACgwA=="
+_D6 = "AABAwAAA4EAAAAAAAABAQQAAoMEAAMhC"
+_D7 = "AACAvwAAIEAAAEDAAADgQAAAAAAAAIBAAACgwAAAQEEAAKDBAADIQg=="
+_D8 = "AACAPwAAgL8AACBBAAAAQAAAAMAAAKBB"
+_D9 = "AwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D10 = "AwAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D11 = "AwAAAIAAAAAAgAAAAACAAAAAAA=="
 
 
 def _t0():
@@ -54,6 +62,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "concatenation_v1_2_all_inputs_as_internal",
+        "concatenation_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "concatenation_v1_2_relaxed",
         "concatenation_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -87,7 +139,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "concatenation_v1_2_relaxed_all_inputs_as_internal",
+        "concatenation_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "concatenation_v1_2_float16",
         "concatenation_v1_2_dynamic_output_shape_float16",
@@ -115,14 +211,58 @@ def _t2():
                     g.array("<f2", (2, 3), "AElASYBJwEkASkBK"),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 5), "AAAAOABJQEmASQA8AD7ASQBKQEo="),
+                    g.array("<f2", (2, 5), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "concatenation_v1_2_float16_all_inputs_as_internal",
+        "concatenation_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AAAAOAA8AD4="),
+                    g.array("<f2", (2, 3), "AElASYBJwEkASkBK"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "concatenation_v1_2_requantized",
         "concatenation_v1_2_requantized_dynamic_output_shape",
@@ -146,18 +286,62 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), "AACAvwAAIEAAAIBAAACgwA=="),
-                    g.array("<f4", (2, 3), "AABAwAAA4EAAAAAAAABAQQAAoMEAAMhC"),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 5), "AACAvwAAIEAAAEDAAADgQAAAAAAAAIBAAACgwAAAQEEAAKDBAADIQg=="),
+                    g.array("<f4", (2, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "concatenation_v1_2_requantized_all_inputs_as_internal",
+        "concatenation_v1_2_requantized_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "concatenation_v1_2_requantized_quant8",
         "concatenation_v1_2_requantized_dynamic_output_shape_quant8",
@@ -192,7 +376,51 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "concatenation_v1_2_requantized_quant8_all_inputs_as_internal",
+        "concatenation_v1_2_requantized_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=1.0, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAABQAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "EB4kAA=="),
+                    g.array("|u1", (2, 3), "dX94hGTc"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "YmlecmRsWnw8/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "concatenation_v1_2_channels",
         "concatenation_v1_2_channels_dynamic_output_shape",
@@ -221,14 +449,147 @@ def _t5():
                     g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3), _D3),
+                    g.array("<f4", (1, 2, 1, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "concatenation_v1_2_channels_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="AACAvwAAAMADAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 1), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "concatenation_v1_2_channels_all_tensors_as_inputs",
+        "concatenation_v1_2_channels_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 1), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2, 1, 1), "AACAvwAAAMA="),
+                    g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
+    return g.case(
+        "concatenation_v1_2_channels_all_tensors_as_inputs_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 1), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2, 1, 1), "AACAvwAAAMA="),
+                    g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "concatenation_v1_2_channels_float16",
         "concatenation_v1_2_channels_dynamic_output_shape_float16",
@@ -264,7 +625,140 @@ def _t6():
     )
 
 
-def _t7():
+def _t15():
+    return g.case(
+        "concatenation_v1_2_channels_float16_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="ALwAwAMAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 1), "ADwAQA=="),
+                    g.array("<f2", (1, 2, 1, 1), "AEkATQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 3), "ADwAvABJAEAAwABN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "concatenation_v1_2_channels_float16_all_tensors_as_inputs",
+        "concatenation_v1_2_channels_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 1), "ADwAQA=="),
+                    g.array("<f2", (1, 2, 1, 1), "ALwAwA=="),
+                    g.array("<f2", (1, 2, 1, 1), "AEkATQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 3), "ADwAvABJAEAAwABN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "concatenation_v1_2_channels_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 1), "ADwAQA=="),
+                    g.array("<f2", (1, 2, 1, 1), "ALwAwA=="),
+                    g.array("<f2", (1, 2, 1, 1), "AEkATQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 3), "ADwAvABJAEAAwABN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "concatenation_v1_2_channels_quant8",
         "concatenation_v1_2_channels_dynamic_output_shape_quant8",
@@ -300,7 +794,140 @@ def _t7():
     )
 
 
-def _t8():
+def _t19():
+    return g.case(
+        "concatenation_v1_2_channels_quant8_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 6, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="fnwDAAAAgAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 1), "goQ="),
+                    g.array("|u1", (1, 2, 1, 1), "lKg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 1, 3), "gn6UhHyo"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "concatenation_v1_2_channels_quant8_all_tensors_as_inputs",
+        "concatenation_v1_2_channels_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 1), "goQ="),
+                    g.array("|u1", (1, 2, 1, 1), "fnw="),
+                    g.array("|u1", (1, 2, 1, 1), "lKg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 1, 3), "gn6UhHyo"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "concatenation_v1_2_channels_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 1), "goQ="),
+                    g.array("|u1", (1, 2, 1, 1), "fnw="),
+                    g.array("|u1", (1, 2, 1, 1), "lKg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 1, 3), "gn6UhHyo"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "concatenation_v1_2_channels_weight_as_input",
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input",
@@ -330,14 +957,64 @@ def _t8():
                     g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3), _D3),
+                    g.array("<f4", (1, 2, 1, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "concatenation_v1_2_channels_weight_as_input_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 1), "AACAPwAAAEA="),
+                    g.array("<f4", (1, 2, 1, 1), "AACAvwAAAMA="),
+                    g.array("<f4", (1, 2, 1, 1), "AAAgQQAAoEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "concatenation_v1_2_channels_weight_as_input_float16",
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_float16",
@@ -374,7 +1051,57 @@ def _t9():
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "concatenation_v1_2_channels_weight_as_input_float16_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "float16", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 1), "ADwAQA=="),
+                    g.array("<f2", (1, 2, 1, 1), "ALwAwA=="),
+                    g.array("<f2", (1, 2, 1, 1), "AEkATQ=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 3), "ADwAvABJAEAAwABN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "concatenation_v1_2_channels_weight_as_input_quant8",
         "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_quant8",
@@ -411,16 +1138,83 @@ def _t10():
     )
 
 
+def _t27():
+    return g.case(
+        "concatenation_v1_2_channels_weight_as_input_quant8_all_inputs_as_internal",
+        "concatenation_v1_2_channels_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 1, 1), "goQ="),
+                    g.array("|u1", (1, 2, 1, 1), "fnw="),
+                    g.array("|u1", (1, 2, 1, 1), "lKg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 1, 3), "gn6UhHyo"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("concatenation_v1_2", _t0),
-    ("concatenation_v1_2_relaxed", _t1),
-    ("concatenation_v1_2_float16", _t2),
-    ("concatenation_v1_2_requantized", _t3),
-    ("concatenation_v1_2_requantized_quant8", _t4),
-    ("concatenation_v1_2_channels", _t5),
-    ("concatenation_v1_2_channels_float16", _t6),
-    ("concatenation_v1_2_channels_quant8", _t7),
-    ("concatenation_v1_2_channels_weight_as_input", _t8),
-    ("concatenation_v1_2_channels_weight_as_input_float16", _t9),
-    ("concatenation_v1_2_channels_weight_as_input_quant8", _t10),
+    ("concatenation_v1_2_all_inputs_as_internal", _t1),
+    ("concatenation_v1_2_relaxed", _t2),
+    ("concatenation_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("concatenation_v1_2_float16", _t4),
+    ("concatenation_v1_2_float16_all_inputs_as_internal", _t5),
+    ("concatenation_v1_2_requantized", _t6),
+    ("concatenation_v1_2_requantized_all_inputs_as_internal", _t7),
+    ("concatenation_v1_2_requantized_quant8", _t8),
+    ("concatenation_v1_2_requantized_quant8_all_inputs_as_internal", _t9),
+    ("concatenation_v1_2_channels", _t10),
+    ("concatenation_v1_2_channels_all_inputs_as_internal", _t11),
+    ("concatenation_v1_2_channels_all_tensors_as_inputs", _t12),
+    ("concatenation_v1_2_channels_all_tensors_as_inputs_all_inputs_as_internal", _t13),
+    ("concatenation_v1_2_channels_float16", _t14),
+    ("concatenation_v1_2_channels_float16_all_inputs_as_internal", _t15),
+    ("concatenation_v1_2_channels_float16_all_tensors_as_inputs", _t16),
+    ("concatenation_v1_2_channels_float16_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("concatenation_v1_2_channels_quant8", _t18),
+    ("concatenation_v1_2_channels_quant8_all_inputs_as_internal", _t19),
+    ("concatenation_v1_2_channels_quant8_all_tensors_as_inputs", _t20),
+    ("concatenation_v1_2_channels_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("concatenation_v1_2_channels_weight_as_input", _t22),
+    ("concatenation_v1_2_channels_weight_as_input_all_inputs_as_internal", _t23),
+    ("concatenation_v1_2_channels_weight_as_input_float16", _t24),
+    ("concatenation_v1_2_channels_weight_as_input_float16_all_inputs_as_internal", _t25),
+    ("concatenation_v1_2_channels_weight_as_input_quant8", _t26),
+    ("concatenation_v1_2_channels_weight_as_input_quant8_all_inputs_as_internal", _t27),
 )

@@ -14,43 +14,86 @@ SPEC = "conformance/specs/V1_2/conv2d_forms_v1_2.mod.py"
 _D0 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAA"
 _D1 = "AACAvwAAYEAAAGBAAAAAAAAAQEAAAMA/AADAPwAAgL8AAEDAAAAAwAAAQMAAAMA/AAAAPwAAgD8AAAC/AABgwAAAgD8AAAAAAADAPwAAgL8AACBAAADAvwAAYEAAAEDAAADAvwAAgMAAAIBAAABAwAAAgEAAAAA/AAAgwAAAgMAAAADAAAAAPwAAAAAAAABAAAAAQAAAAAAAAABAAAAAAAAAAMAAAADAAABgQAAAAL8AAEDAAAAAwAAAgD8AAGBAAAAgQAAAAAA="
 _D2 = "AABgPwAAAD8AABhAAABIQAAAOMAAAHBAAACAQAAAkD8AANjAAAAQwAAAQEAAAAJBAACIwAAACEAAABTBAACywQAAYD8AAKxAAACQwAAAgEEAAEBAAAAAPgAAiEAAADDAAABWwQAAKMAAAKhAAAD0QAAA/EAAADBBAAAwwAAA4MAAAIC/AACQPwAAIL8AAEhBAADkQAAAkEAAAADAAACsQAAAuMAAABBAAABIQAAAAEAAAKA/AAB4wAAAQEAAABBAAAAYQAAAgD8="
-_D3 = "foeHgIaDg356fHqDgYJ/eYKAg36FfYd6fXiIeoiBe3h8gYCEhICEgHx8h396fIKHhYA="
-_D4 = "nZqpr3+0tp9ghK7XdKdMAJ3Bcv+ul7iAK4HA09XugF6On5H6z7qGwWior6agd66oqZ4="
-_D5 = "ALwAQwBDAAAAQgA+AD4AvADCAMAAwgA+ADgAPAC4AMMAPAAAAD4AvABBAL4AQwDCAL4AxABEAMIARAA4AMEAxADAADgAAABAAEAAAABAAAAAwADAAEMAuADCAMAAPABDAEEAAA=="
-_D6 = "ADsAOMBAQELAwYBDAESAPMDGgMAAQhBIQMRAQKDIkM0AO2BFgMQATABCADBARIDBsMpAwUBFoEfgR4BJgMEAxwC8gDwAuUBKIEeARADAYEXAxYBAQEIAQAA9wMMAQoBAwEAAPA=="
-_D7 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA=="
-_D8 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/"
+_D3 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAAAAAAAAAAAAA="
+_D4 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA=="
+_D5 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/"
+_D6 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D7 = "foeHgIaDg356fHqDgYJ/eYKAg36FfYd6fXiIeoiBe3h8gYCEhICEgHx8h396fIKHhYA="
+_D8 = "nZqpr3+0tp9ghK7XdKdMAJ3Bcv+ul7iAK4HA09XugF6On5H6z7qGwWior6agd66oqZ4="
 _D9 = "hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9"
-_D10 = "BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6"
-_D11 = "ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6"
-_D12 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAA"
-_D13 = "AACAvwAAYEAAAEBAAADAPwAAQMAAAEDAAAAAPwAAAL8AAIA/AADAPwAAIEAAAGBAAADAvwAAgEAAAIBAAAAgwAAAAMAAAAAAAAAAQAAAAEAAAADAAABgQAAAQMAAAIA/AAAgQAAAYEAAAAAAAADAPwAAgL8AAADAAADAPwAAgD8AAGDAAAAAAAAAgL8AAMC/AABAwAAAgMAAAEDAAAAAPwAAgMAAAAA/AAAAQAAAAAAAAAAAAAAAwAAAAL8AAADAAABgQAAAAAA="
-_D14 = "AABgPwAAGEAAADjAAACAQAAA2MAAAEBAAACIwAAAFMEAAGA/AACQwAAAQEAAAIhAAABWwQAAqEAAAPxAAAAwwAAAgL8AACC/AADkQAAAAMAAALjAAABIQAAAoD8AAEBAAAAYQAAAAD8AAEhAAABwQAAAkD8AABDAAAACQQAACEAAALLBAACsQAAAgEEAAAA+AAAwwAAAKMAAAPRAAAAwQQAA4MAAAJA/AABIQQAAkEAAAKxAAAAQQAAAAEAAAHjAAAAQQAAAgD8="
-_D15 = "foeGg3p6gX+Cg4WHfYiIe3yAhIR8h3qChYeAg358g4J5gH59enh6gXiBhICAfH98h4A="
-_D16 = "nal/tmCudEydcq64K8DVgI6Rz4Zor6CuqZqvtJ+E16cAwf+XgIHT7l6f+rrBqKZ3qJ4="
-_D17 = "ALwAQwBCAD4AwgDCADgAuAA8AD4AQQBDAL4ARABEAMEAwAAAAEAAQADAAEMAwgA8AEEAQwAAAD4AvADAAD4APADDAAAAvAC+AMIAxADCADgAxAA4AEAAAAAAAMAAuADAAEMAAA=="
-_D18 = "ADvAQMDBAETAxgBCQMSgyAA7gMQAQkBEsMpAReBHgMEAvAC5IEcAwMDFQEIAPQBCwEAAOEBCgEOAPIDAEEhAQJDNYEUATAAwgMFAwaBHgEkAx4A8QEqARGBFgEAAQMDDgEAAPA=="
-_D19 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA=="
-_D20 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAA="
-_D21 = "AACAQAAAYMAAAABAAACAQAAAYMAAACDAAAAAAAAAwL8AAEBAAAAAwAAAIMAAAIDAAAAAwAAAwL8AAAC/AAAgQAAAAD8AAIDAAAAgQAAAgL8AAIBAAACAvwAAwL8AAGBAAAAAvwAAgL8AAADAAADAvwAAwL8AAAAAAACAwAAAgEAAAEBAAADAvwAAIEAAAMA/AADAPwAAwL8AAEBAAACAwAAAIMAAACBAAACAQAAAgMAAAADAAAAAAAAAgMAAAAC/AAAgQAAAAAAAAAA/AACAwAAAgEAAAADAAABAQAAAgEAAAADAAACAQAAAwL8AAIDA"
-_D22 = "AABgPwAAEEAAAPC/AAAgvwAAAD4AAIC/AAAQwAAArEAAAEC/AABAwAAAkMAAAGDAAACAvgAAAL8AAAA+AABwQAAAgL8AAMC/AACwPwAAgD4AAMA+AABQQAAAiEAAALA/AADQPwAAoEAAAMA+AABgvwAAgL8AAGDAAABgwAAAIMA="
-_D23 = "gHF8gHFzeHV+dHNwdHV3fXlwfXaAdnV/d3Z0dXV4cIB+dX17e3V+cHN9gHB0eHB3fXh5cIB0foB0gHVw"
-_D24 = "jqRidoJwXNZ0UDhIfHiCvHBoloSGtMSWmtCGcnBISFg="
-_D25 = "AEQAwwBAAEQAwwDBAAAAvgBCAMAAwQDEAMAAvgC4AEEAOADEAEEAvABEALwAvgBDALgAvADAAL4AvgAAAMQARABCAL4AQQA+AD4AvgBCAMQAwQBBAEQAxADAAAAAxAC4AEEAAAA4AMQARADAAEIARADAAEQAvgDE"
-_D26 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAA="
-_D27 = "AABgPwAA8L8AAAA+AAAQwAAAQL8AAJDAAACAvgAAAD4AABBAAAAgvwAAgL8AAKxAAABAwAAAYMAAAAC/AABwQAAAgL8AALA/AADAPgAAiEAAANA/AADAPgAAgL8AAGDAAADAvwAAgD4AAFBAAACwPwAAoEAAAGC/AABgwAAAIMA="
-_D28 = "jmKCXHQ4fIKkdnDWUEh4vHCWhsSahnBIaIS0ltBySFg="
-_D29 = "AEMAOADCAL4AvgAAAMEAAAC4AEMAPgBAAD4AQADDAMAAvADEADwAvAA4AL4AwQBBADgAwwAAAMMAPgC8AEAAvgDCAEMAAAA+AEIAPgBBAEIAQAC4AMAAwgDAAMAAxABEAMIAvAC4AEAAOADBAMMAOABAAL4AQwA4AEQAxAC+AEMAQADBAMQAwwBEAMIAwwC8"
-_D30 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"
-_D31 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAA=="
-_D32 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
-_D33 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
-_D34 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
-_D35 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAQ=="
-_D36 = "AABgQAAAwL8AACDAAABgQAAAwD8AAADAAACAPwAAwL8AAAA/AABgwAAAAEAAAGBAAABAQAAAQEAAAADAAAAAwAAAQMAAAABAAABgwAAAwL8AAIBAAABgQAAAgMAAAEDAAAAAPwAAwL8AAAAAAADAPwAAAEAAAIC/AACAvwAAIMAAAGDAAADAPwAAwL8AAAAAAADAPwAAAEAAAEDAAACAwAAAgL8AAAA/AAAAPwAAYEAAAIDAAAAAQAAAYMAAAGDAAABAwAAAAAAAAAC/AAAAQAAAYMAAAIDAAAAAPwAAIEAAAAAAAACAvwAAQMAAAMA/AAAgQAAAAL8AAADAAACAQAAAAL8AACDAAAAAQAAAAD8AAMC/AAAgwAAAgEAAAIC/"
-_D37 = "AABAPwAADkEAAAhBAADcwAAAGMAAAAA+AABQQAAAKEAAAJA/AAA0QQAAWEAAAJxAAAAAPwAAoEAAAABBAACkwAAAgL8AAAjAAAC8wAAAiEAAAJRAAAA4QAAAwD8AAKjAAADwwAAAsD8AAKA/AAAgPwAAWEAAACjAAAASQQAAoD8="
-_D38 = "h317h4N8gn2BeYSHhoZ8fHqEeX2Ih3h6gX2Ag4R+fnt5g32Ag4R6eH6BgYd4hHl5eoB/hHl4gYWAfnqDhX98iH97hIF9e4h+"
-_D39 = "fr+8QWV5ko2B0pOffKC4T3BnSZqdj4ROPIOCfZNjwYI="
+_D10 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAIAAAAAAgAAAAAA="
+_D11 = "BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6"
+_D12 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAIAAAAAA"
+_D13 = "ALwAQwBDAAAAQgA+AD4AvADCAMAAwgA+ADgAPAC4AMMAPAAAAD4AvABBAL4AQwDCAL4AxABEAMIARAA4AMEAxADAADgAAABAAEAAAABAAAAAwADAAEMAuADCAMAAPABDAEEAAA=="
+_D14 = "ADsAOMBAQELAwYBDAESAPMDGgMAAQhBIQMRAQKDIkM0AO2BFgMQATABCADBARIDBsMpAwUBFoEfgR4BJgMEAxwC8gDwAuUBKIEeARADAYEXAxYBAQEIAQAA9wMMAQoBAwEAAPA=="
+_D15 = "ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6"
+_D16 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D17 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAA"
+_D18 = "AACAvwAAYEAAAEBAAADAPwAAQMAAAEDAAAAAPwAAAL8AAIA/AADAPwAAIEAAAGBAAADAvwAAgEAAAIBAAAAgwAAAAMAAAAAAAAAAQAAAAEAAAADAAABgQAAAQMAAAIA/AAAgQAAAYEAAAAAAAADAPwAAgL8AAADAAADAPwAAgD8AAGDAAAAAAAAAgL8AAMC/AABAwAAAgMAAAEDAAAAAPwAAgMAAAAA/AAAAQAAAAAAAAAAAAAAAwAAAAL8AAADAAABgQAAAAAA="
+_D19 = "AABgPwAAGEAAADjAAACAQAAA2MAAAEBAAACIwAAAFMEAAGA/AACQwAAAQEAAAIhAAABWwQAAqEAAAPxAAAAwwAAAgL8AACC/AADkQAAAAMAAALjAAABIQAAAoD8AAEBAAAAYQAAAAD8AAEhAAABwQAAAkD8AABDAAAACQQAACEAAALLBAACsQAAAgEEAAAA+AAAwwAAAKMAAAPRAAAAwQQAA4MAAAJA/AABIQQAAkEAAAKxAAAAQQAAAAEAAAHjAAAAQQAAAgD8="
+_D20 = "AACAPwAAAL8AAAA/AACAPwAAQD8AAIA+AAAAPwAAQL8AAEA/AACAPgAAAAAAAIC+AABAPwAAgD8AAAC/AACAPgAAgL8AAAA/AACAPwAAQL8AAAC/AABAvwAAQD8AAAAAAACAPgAAgL8AAIA/AACAPwAAgL4AAEC/AACAvwAAAL8AAIA/AAAAAAAAgL8AAEC/AAAAPwAAgL4BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAAAAAAAAAAAAA="
+_D21 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA=="
+_D22 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D23 = "foeGg3p6gX+Cg4WHfYiIe3yAhIR8h3qChYeAg358g4J5gH59enh6gXiBhICAfH98h4A="
+_D24 = "nal/tmCudEydcq64K8DVgI6Rz4Zor6CuqZqvtJ+E16cAwf+XgIHT7l6f+rrBqKZ3qJ4="
+_D25 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAIAAAAAAgAAAAAA="
+_D26 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAIAAAAAA"
+_D27 = "ALwAQwBCAD4AwgDCADgAuAA8AD4AQQBDAL4ARABEAMEAwAAAAEAAQADAAEMAwgA8AEEAQwAAAD4AvADAAD4APADDAAAAvAC+AMIAxADCADgAxAA4AEAAAAAAAMAAuADAAEMAAA=="
+_D28 = "ADvAQMDBAETAxgBCQMSgyAA7gMQAQkBEsMpAReBHgMEAvAC5IEcAwMDFQEIAPQBCwEAAOEBCgEOAPIDAEEhAQJDNYEUATAAwgMFAwaBHgEkAx4A8QEqARGBFgEAAQMDDgEAAPA=="
+_D29 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D30 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAA="
+_D31 = "AACAQAAAYMAAAABAAACAQAAAYMAAACDAAAAAAAAAwL8AAEBAAAAAwAAAIMAAAIDAAAAAwAAAwL8AAAC/AAAgQAAAAD8AAIDAAAAgQAAAgL8AAIBAAACAvwAAwL8AAGBAAAAAvwAAgL8AAADAAADAvwAAwL8AAAAAAACAwAAAgEAAAEBAAADAvwAAIEAAAMA/AADAPwAAwL8AAEBAAACAwAAAIMAAACBAAACAQAAAgMAAAADAAAAAAAAAgMAAAAC/AAAgQAAAAAAAAAA/AACAwAAAgEAAAADAAABAQAAAgEAAAADAAACAQAAAwL8AAIDA"
+_D32 = "AABgPwAAEEAAAPC/AAAgvwAAAD4AAIC/AAAQwAAArEAAAEC/AABAwAAAkMAAAGDAAACAvgAAAL8AAAA+AABwQAAAgL8AAMC/AACwPwAAgD4AAMA+AABQQAAAiEAAALA/AADQPwAAoEAAAMA+AABgvwAAgL8AAGDAAABgwAAAIMA="
+_D33 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAAAAAAAAAAAAA=="
+_D34 = "AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAACAAAAAgAAAA=="
+_D35 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8="
+_D36 = "AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D37 = "gHF8gHFzeHV+dHNwdHV3fXlwfXaAdnV/d3Z0dXV4cIB+dX17e3V+cHN9gHB0eHB3fXh5cIB0foB0gHVw"
+_D38 = "jqRidoJwXNZ0UDhIfHiCvHBoloSGtMSWmtCGcnBISFg="
+_D39 = "AEQAwwBAAEQAwwDBAAAAvgBCAMAAwQDEAMAAvgC4AEEAOADEAEEAvABEALwAvgBDALgAvADAAL4AvgAAAMQARABCAL4AQQA+AD4AvgBCAMQAwQBBAEQAxADAAAAAxAC4AEEAAAA4AMQARADAAEIARADAAEQAvgDE"
+_D40 = "ADuAQIC/ALkAMAC8gMBgRQC6AMKAxADDALQAuAAwgEMAvAC+gD0ANAA2gEJARIA9gD4ARQA2ALsAvADDAMMAwQ=="
+_D41 = "ADoANAA0ALQANAA8ALQAuA=="
+_D42 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAA="
+_D43 = "AABgPwAA8L8AAAA+AAAQwAAAQL8AAJDAAACAvgAAAD4AABBAAAAgvwAAgL8AAKxAAABAwAAAYMAAAAC/AABwQAAAgL8AALA/AADAPgAAiEAAANA/AADAPgAAgL8AAGDAAADAvwAAgD4AAFBAAACwPwAAoEAAAGC/AABgwAAAIMA="
+_D44 = "AABAPwAAgD4AAIA+AACAvgAAgD4AAIA/AACAvgAAAL8AAAAAAAAAPwEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAAAAAAAAAAAAA=="
+_D45 = "AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAECAAAAAgAAAA=="
+_D46 = "AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAECAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D47 = "jmKCXHQ4fIKkdnDWUEh4vHCWhsSahnBIaIS0ltBySFg="
+_D48 = "ADuAvwAwgMAAuoDEALQAMIBAALkAvGBFAMIAwwC4gEMAvIA9ADZARIA+ADYAvADDAL4ANIBCgD0ARQC7AMMAwQ=="
+_D49 = "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8AMMAwwBEAMMAwgBBADgAOABDAD4AQwAAALwAxAC4AEQAvgDDAMIAQQDBAEMAOABCAMIAwwDAADwAPAA4ALwAwQA8AEQAPABCALgAwAAAAMMAQgA+AEQAPABAAMMAwwBCAEIAuAA+ADwAQADCAEQAwAA4ALwAwgC8AL4AQwDCADg="
+_D50 = "AMAgxoDDALYAxcDGUEiAwgDBgMMAtoA8kEngRqBFwECAPzDIAL4AsADDgEAAOQDCgD6APAC4QMMAx8DEgD6AxWDFAMRAwQA9QMDgRWDEwEgARgDFQMPAwqBHALYAQADAALpAwmDGALZARAC6"
+_D51 = "AQAAAAIAAAACAAAAAAAAAA=="
+_D52 = "ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtAA8ALoAOAA6ADwAtAC4ADQAPAC0ADwAPAA6ALgAugC0ADgAOgA4ADoAAAC4"
+_D53 = "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="
+_D54 = "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"
+_D55 = "BAICAf/9Avz+/QH9/wIDA/4BBAD8+Pz8/gT++gQEAv4I+gQGEPz4BBD8EBAM+PT8CAwIDAD4"
+_D56 = "AEMAOADCAL4AvgAAAMEAAAC4AEMAPgBAAD4AQADDAMAAvADEADwAvAA4AL4AwQBBADgAwwAAAMMAPgC8AEAAvgDCAEMAAAA+AEIAPgBBAEIAQAC4AMAAwgDAAMAAxABEAMIAvAC4AEAAOADBAMMAOABAAL4AQwA4AEQAxAC+AEMAQADBAMQAwwBEAMIAwwC8"
+_D57 = "ADoAAABGAAAARgAAAABARAAAoEQAMMBBgEIAPkBBAACAPAAAAEaAPcBCAD3gRAA5ADjAQgBFAAAARgBGAAAAPQ=="
+_D58 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAA=="
+_D59 = "ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAC4ALoAuAA4ALwAtAC0ADQAugA0ADQAuAA8ADoAuAA0"
+_D60 = "h4F6fX2Ae4B/h4OEg4R5fH54gn6BfXuFgXmAeYN+hH16h4CDhoOFhoR/fHp8fHiIen5/hIF7eYGEfYeBiHh9h4R7eHmIenl+"
+_D61 = "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="
+_D62 = "CAYE+vr8BP7++AAC/vgC/AQE/AL+/f4C/P//Af0BAf4EA/4B"
+_D63 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAA=="
+_D64 = "AABgQAAAAD8AAEDAAADAvwAAwL8AAAAAAAAgwAAAAAAAAAC/AABgQAAAwD8AAABAAADAPwAAAEAAAGDAAAAAwAAAgL8AAIDAAACAPwAAgL8AAAA/AADAvwAAIMAAACBAAAAAPwAAYMAAAAAAAABgwAAAwD8AAIC/AAAAQAAAwL8AAEDAAABgQAAAAAAAAMA/AABAQAAAwD8AACBAAABAQAAAAEAAAAC/AAAAwAAAQMAAAADAAAAAwAAAgMAAAIBAAABAwAAAgL8AAAC/AAAAQAAAAD8AACDAAABgwAAAAD8AAABAAADAvwAAYEAAAAA/AACAQAAAgMAAAMC/AABgQAAAAEAAACDAAACAwAAAYMAAAIBAAABAwAAAYMAAAIC/"
+_D65 = "AABAPwAAgL8AAA5BAAAIwAAACEEAALzAAADcwAAAiEAAABjAAACUQAAAAD4AADhAAABQQAAAwD8AAChAAACowAAAkD8AAPDAAAA0QQAAsD8AAFhAAACgPwAAnEAAACA/AAAAPwAAWEAAAKBAAAAowAAAAEEAABJBAACkwAAAoD8="
+_D66 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAAA"
+_D67 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAA="
+_D68 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+"
+_D69 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D70 = "fnC/Z7xJQZplnXmPkoSNToE80oOTgp99fJOgY7jBT4I="
+_D71 = "aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2Jl"
+_D72 = "ADoAvHBIQMBASODF4MZARMDAoEQAMMBBgEIAPkBBQMWAPIDHoEmAPcBCAD3gRAA5ADjAQgBFQMEASJBIIMUAPQ=="
+_D73 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAQ=="
+_D74 = "AABgQAAAwL8AACDAAABgQAAAwD8AAADAAACAPwAAwL8AAAA/AABgwAAAAEAAAGBAAABAQAAAQEAAAADAAAAAwAAAQMAAAABAAABgwAAAwL8AAIBAAABgQAAAgMAAAEDAAAAAPwAAwL8AAAAAAADAPwAAAEAAAIC/AACAvwAAIMAAAGDAAADAPwAAwL8AAAAAAADAPwAAAEAAAEDAAACAwAAAgL8AAAA/AAAAPwAAYEAAAIDAAAAAQAAAYMAAAGDAAABAwAAAAAAAAAC/AAAAQAAAYMAAAIDAAAAAPwAAIEAAAAAAAACAvwAAQMAAAMA/AAAgQAAAAL8AAADAAACAQAAAAL8AACDAAAAAQAAAAD8AAMC/AAAgwAAAgEAAAIC/"
+_D75 = "AABAPwAADkEAAAhBAADcwAAAGMAAAAA+AABQQAAAKEAAAJA/AAA0QQAAWEAAAJxAAAAAPwAAoEAAAABBAACkwAAAgL8AAAjAAAC8wAAAiEAAAJRAAAA4QAAAwD8AAKjAAADwwAAAsD8AAKA/AAAgPwAAWEAAACjAAAASQQAAoD8="
+_D76 = "AACAPwAAQD8AAAA/AABAvwAAQL8AAAC/AAAAPwAAgL4AAIC+AACAvwAAAAAAAIA+AACAvgAAgL8AAIA+AAAAvwAAAD8AAAA/AACAvwAAAD8AAAC/AABAvwAAAL8AAAA/AACAvwAAgL4AAIC+AACAPgAAQL8AAIA+AACAPgAAAL8AAIA/AABAPwAAAL8AAIA+AACAPwAAAL8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAQAAAAAAAAAA"
+_D77 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAE="
+_D78 = "AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D79 = "h317h4N8gn2BeYSHhoZ8fHqEeX2Ih3h6gX2Ag4R+fnt5g32Ag4R6eH6BgYd4hHl5eoB/hHl4gYWAfnqDhX98iH97hIF9e4h+"
+_D80 = "fr+8QWV5ko2B0pOffKC4T3BnSZqdj4ROPIOCfZNjwYI="
+_D81 = "AEMAvgDBAEMAPgDAADwAvgA4AMMAQABDAEIAQgDAAMAAwgBAAMMAvgBEAEMAxADCADgAvgAAAD4AQAC8ALwAwQDDAD4AvgAAAD4AQADCAMQAvAA4ADgAQwDEAEAAwwDDAMIAAAC4AEAAwwDEADgAQQAAALwAwgA+AEEAuADAAEQAuADBAEAAOAC+AMEARAC8"
+_D82 = "ADpwSEBI4MbAwAAwgEJAQYA8oEnAQuBEADgARQBIIMUAvEDA4MVARKBEwEEAPkDFgMeAPQA9ADnAQkDBkEgAPQ=="
 
 
 def _t0():
@@ -96,6 +139,152 @@ def _t0():
 
 def _t1():
     return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -135,7 +324,153 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_quant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8",
@@ -166,17 +501,159 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D3),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D4),
+                    g.array("|u1", (1, 5, 5, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9BAAAAP7///8BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_channelQuant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8",
@@ -207,17 +684,155 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D3),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D4),
+                    g.array("|u1", (1, 5, 5, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6BAAAAPz///8BAAAAAQAAAAEAAAAAAAAAAAIAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_float16",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16",
@@ -248,17 +863,163 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D5),
+                    g.array("<f2", (1, 5, 5, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D6),
+                    g.array("<f2", (1, 5, 5, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 97, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6ADgAtAEAAAABAAAAAQAAAAAAAAAAAgAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D13),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D13),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input",
@@ -284,13 +1045,13 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 5, 5, 2), _D1),
-                    g.array("<f4", (2, 3, 3, 2), _D8),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
                     g.array("<f4", (2,), "AAAAPwAAgL4="),
                 ],
                 outputs=[
@@ -301,7 +1062,63 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -326,14 +1143,14 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D7,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 5, 5, 2), _D1),
-                    g.array("<f4", (2, 3, 3, 2), _D8),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
                     g.array("<f4", (2,), "AAAAPwAAgL4="),
                 ],
                 outputs=[
@@ -344,7 +1161,63 @@ def _t6():
     )
 
 
-def _t7():
+def _t23():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D1),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_quant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -370,24 +1243,76 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D3),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
                     g.array("|u1", (2, 3, 3, 2), _D9),
                     g.array("<i4", (2,), "BAAAAP7///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D4),
+                    g.array("|u1", (1, 5, 5, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t25():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_channelQuant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
@@ -413,24 +1338,72 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D3),
-                    g.array("|i1", (2, 3, 3, 2), _D10),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "BAAAAPz///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 2), _D4),
+                    g.array("|u1", (1, 5, 5, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 5, 5, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_float16",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -456,24 +1429,80 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D5),
-                    g.array("<f2", (2, 3, 3, 2), _D11),
+                    g.array("<f2", (1, 5, 5, 2), _D13),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
                     g.array("<f2", (2,), "ADgAtA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 2), _D6),
+                    g.array("<f2", (1, 5, 5, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D13),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw",
@@ -499,22 +1528,168 @@ def _t10():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D12,
+            values=_D17,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D13),
+                    g.array("<f4", (1, 2, 5, 5), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D14),
+                    g.array("<f4", (1, 2, 5, 5), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t31():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed",
@@ -539,23 +1714,169 @@ def _t11():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D12,
+            values=_D17,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D13),
+                    g.array("<f4", (1, 2, 5, 5), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D14),
+                    g.array("<f4", (1, 2, 5, 5), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 169, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 173, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D22,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_quant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8",
@@ -586,17 +1907,159 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D15),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D16),
+                    g.array("|u1", (1, 2, 5, 5), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t39():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="hH6ChIOBgn2DgYB/g4R+gXyChH1+fYOAgXyEhH99fH6EgHx9BAAAAP7///8BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_channelQuant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8",
@@ -627,17 +2090,155 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D15),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D16),
+                    g.array("|u1", (1, 2, 5, 5), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="BP4CBAMBAv0DAQD/AwT+AfwCCPr8+gYAAvgICP76+PwIAPj6BAAAAPz///8BAAAAAQAAAAEAAAAAAAAAAQIAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_float16",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16",
@@ -668,17 +2269,163 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D17),
+                    g.array("<f2", (1, 2, 5, 5), _D27),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D18),
+                    g.array("<f2", (1, 2, 5, 5), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t47():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 97, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="ADwAuAA4ADwAOgA0ADgAugA6ADQAAAC0ADoAPAC4ADQAvAA4ADwAugC4ALoAOgAAADQAvAA8ADwAtAC6ALwAuAA8AAAAvAC6ADgAtAEAAAABAAAAAQAAAAAAAAABAgAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D27),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D27),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input",
@@ -704,24 +2451,80 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D19,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D13),
-                    g.array("<f4", (2, 3, 3, 2), _D8),
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
                     g.array("<f4", (2,), "AAAAPwAAgL4="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D14),
+                    g.array("<f4", (1, 2, 5, 5), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t51():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_weight_as_input_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -746,25 +2549,81 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D19,
+            values=_D21,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D13),
-                    g.array("<f4", (2, 3, 3, 2), _D8),
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
                     g.array("<f4", (2,), "AAAAPwAAgL4="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 5, 5), _D14),
+                    g.array("<f4", (1, 2, 5, 5), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t53():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D22,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D18),
+                    g.array("<f4", (2, 3, 3, 2), _D5),
+                    g.array("<f4", (2,), "AAAAPwAAgL4="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 5, 5), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_quant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -790,24 +2649,76 @@ def _t17():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D19,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D15),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
                     g.array("|u1", (2, 3, 3, 2), _D9),
                     g.array("<i4", (2,), "BAAAAP7///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D16),
+                    g.array("|u1", (1, 2, 5, 5), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t55():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAP7///8="),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                    g.array("|u1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_channelQuant8",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
@@ -833,24 +2744,72 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D19,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D15),
-                    g.array("|i1", (2, 3, 3, 2), _D10),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "BAAAAPz///8="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 5, 5), _D16),
+                    g.array("|u1", (1, 2, 5, 5), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=150),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 2, 5, 5), _D23),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 5, 5), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "conv2d_forms_v1_2_dilated_nchw_weight_as_input_float16",
         "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -876,24 +2835,80 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D19,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D17),
-                    g.array("<f2", (2, 3, 3, 2), _D11),
+                    g.array("<f2", (1, 2, 5, 5), _D27),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
                     g.array("<f2", (2,), "ADgAtA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 5, 5), _D18),
+                    g.array("<f2", (1, 2, 5, 5), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "conv2d_forms_v1_2_dilated_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_dilated_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D27),
+                    g.array("<f2", (2, 3, 3, 2), _D15),
+                    g.array("<f2", (2,), "ADgAtA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 5, 5), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nhwc",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc",
@@ -922,22 +2937,177 @@ def _t20():
             ],
             inputs=[0],
             outputs=[13],
-            values=_D20,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6, 5, 1), _D21),
+                    g.array("<f4", (2, 6, 5, 1), _D31),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D22),
+                    g.array("<f4", (2, 4, 2, 2), _D32),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t61():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 77, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 81, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values=_D33,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed",
@@ -965,23 +3135,178 @@ def _t21():
             ],
             inputs=[0],
             outputs=[13],
-            values=_D20,
+            values=_D30,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6, 5, 1), _D21),
+                    g.array("<f4", (2, 6, 5, 1), _D31),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D22),
+                    g.array("<f4", (2, 4, 2, 2), _D32),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t65():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 77, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 81, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values=_D33,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values=_D36,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6, 5, 1), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nhwc_quant8",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8",
@@ -1015,17 +3340,168 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 6, 5, 1), _D23),
+                    g.array("|u1", (2, 6, 5, 1), _D37),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D24),
+                    g.array("|u1", (2, 4, 2, 2), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 53, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="hYODgYOGgYAAAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                    g.array("|u1", (2, 2, 2, 1), "hYODgYOGgYA="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 42, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[2, 14, 17],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAACAAAAAgAAAHgAAAAAggAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                    g.array("|u1", (2, 2, 2, 1), "hYODgYOGgYA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8",
@@ -1059,17 +3535,164 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 6, 5, 1), _D23),
+                    g.array("|u1", (2, 6, 5, 1), _D37),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D24),
+                    g.array("|u1", (2, 4, 2, 2), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t73():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 53, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="BgIC/gEE//4AAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAgAAAAIAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                    g.array("|i1", (2, 2, 2, 1), "BgIC/gEE//4="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[1, 2, 14],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAACAAAAAgAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 1), "BgIC/gEE//4="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                    g.array("|u1", (2, 6, 5, 1), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nhwc_float16",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16",
@@ -1103,17 +3726,172 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6, 5, 1), _D25),
+                    g.array("<f2", (2, 6, 5, 1), _D39),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "ADuAQIC/ALkAMAC8gMBgRQC6AMKAxADDALQAuAAwgEMAvAC+gD0ANAA2gEJARIA9gD4ARQA2ALsAvADDAMMAwQ=="),
+                    g.array("<f2", (2, 4, 2, 2), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t77():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="ADoANAA0ALQANAA8ALQAuAAAADgBAAAAAAAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAAIAAAACAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6, 5, 1), _D39),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6, 5, 1), _D39),
+                    g.array("<f2", (2, 2, 2, 1), _D41),
+                    g.array("<f2", (2,), "AAAAOA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6, 5, 1), _D39),
+                    g.array("<f2", (2, 2, 2, 1), _D41),
+                    g.array("<f2", (2,), "AAAAOA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nchw",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw",
@@ -1142,22 +3920,177 @@ def _t25():
             ],
             inputs=[0],
             outputs=[13],
-            values=_D26,
+            values=_D42,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 6, 5), _D21),
+                    g.array("<f4", (2, 1, 6, 5), _D31),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4, 2), _D27),
+                    g.array("<f4", (2, 2, 4, 2), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t81():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 77, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 81, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed",
@@ -1185,23 +4118,178 @@ def _t26():
             ],
             inputs=[0],
             outputs=[13],
-            values=_D26,
+            values=_D42,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 6, 5), _D21),
+                    g.array("<f4", (2, 1, 6, 5), _D31),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4, 2), _D27),
+                    g.array("<f4", (2, 2, 4, 2), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t85():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 77, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 81, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values=_D44,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D45,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values=_D46,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 6, 5), _D31),
+                    g.array("<f4", (2, 2, 2, 1), _D35),
+                    g.array("<f4", (2,), "AAAAAAAAAD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nchw_quant8",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8",
@@ -1235,17 +4323,168 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 1, 6, 5), _D23),
+                    g.array("|u1", (2, 1, 6, 5), _D37),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 4, 2), _D28),
+                    g.array("|u1", (2, 2, 4, 2), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t89():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 53, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="hYODgYOGgYAAAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                    g.array("|u1", (2, 2, 2, 1), "hYODgYOGgYA="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=130, location=(0, 42, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[2, 14, 17],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAECAAAAAgAAAHgAAAAAggAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                    g.array("|u1", (2, 2, 2, 1), "hYODgYOGgYA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8",
@@ -1279,17 +4518,164 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 1, 6, 5), _D23),
+                    g.array("|u1", (2, 1, 6, 5), _D37),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 4, 2), _D28),
+                    g.array("|u1", (2, 2, 4, 2), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t93():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 53, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="BgIC/gEE//4AAAAABAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAgAAAAAAAAABAgAAAAIAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                    g.array("|i1", (2, 2, 2, 1), "BgIC/gEE//4="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[1, 2, 14],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAECAAAAAgAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 1), "BgIC/gEE//4="),
+                    g.array("<i4", (2,), "AAAAAAQAAAA="),
+                    g.array("|u1", (2, 1, 6, 5), _D37),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "conv2d_forms_v1_2_explicit_dilated_nchw_float16",
         "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16",
@@ -1323,17 +4709,172 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 6, 5), _D25),
+                    g.array("<f2", (2, 1, 6, 5), _D39),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 4, 2), "ADuAvwAwgMAAuoDEALQAMIBAALkAvGBFAMIAwwC4gEMAvIA9ADZARIA+ADYAvADDAL4ANIBCgD0ARQC7AMMAwQ=="),
+                    g.array("<f2", (2, 2, 4, 2), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t97():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="ADoANAA0ALQANAA8ALQAuAAAADgBAAAAAAAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAQIAAAACAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 6, 5), _D39),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 2), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 6, 5), _D39),
+                    g.array("<f2", (2, 2, 2, 1), _D41),
+                    g.array("<f2", (2,), "AAAAOA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 2), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_dilated_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 78, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 6, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 51, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14, 17, 20],
+            outputs=[13],
+            values="AQAAAAAAAAACAAAAAQAAAAIAAAACAAAAAAAAAAECAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 6, 5), _D39),
+                    g.array("<f2", (2, 2, 2, 1), _D41),
+                    g.array("<f2", (2,), "AAAAOA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 2), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "conv2d_forms_v1_2_no_layout_float16",
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16",
@@ -1361,17 +4902,154 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 5, 5, 2), "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8AMMAwwBEAMMAwgBBADgAOABDAD4AQwAAALwAxAC4AEQAvgDDAMIAQQDBAEMAOABCAMIAwwDAADwAPAA4ALwAwQA8AEQAPABCALgAwAAAAMMAQgA+AEQAPABAAMMAwwBCAEIAuAA+ADwAQADCAEQAwAA4ALwAwgC8AL4AQwDCADg="),
+                    g.array("<f2", (2, 5, 5, 2), _D49),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 3, 3), "AMAgxoDDALYAxcDGUEiAwgDBgMMAtoA8kEngRqBFwECAPzDIAL4AsADDgEAAOQDCgD6APAC4QMMAx8DEgD6AxWDFAMRAwQA9QMDgRWDEwEgARgDFQMPAwqBHALYAQADAALpAwmDGALZARAC6"),
+                    g.array("<f2", (2, 3, 3, 3), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t101():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 108)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 6)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 114, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 118, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 122, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 126, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 130, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 132, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtAA8ALoAOAA6ADwAtAC4ADQAPAC0ADwAPAA6ALgAugC0ADgAOgA4ADoAAAC4ADgAvAA0AQAAAAIAAAACAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5, 5, 2), _D49),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5, 5, 2), _D49),
+                    g.array("<f2", (3, 3, 3, 2), _D52),
+                    g.array("<f2", (3,), "ADgAvAA0"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5, 5, 2), _D49),
+                    g.array("<f2", (3, 3, 3, 2), _D52),
+                    g.array("<f2", (3,), "ADgAvAA0"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "conv2d_forms_v1_2_no_layout_channelQuant8",
         "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8",
@@ -1399,17 +5077,146 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 5, 5, 2), "d4WAd4SDhXt4g3t8hnd+eHd5hYaChYSCd3qBfnl3e35+gIGBeHiHeHmEgICGgoZ/fXd+h3x4eYR6hoCFeXh7gYGAfXqBh4GFfnt/eIWCh4GDeHiFhX6CgYN5h3uAfXl9fIZ5gA=="),
+                    g.array("|u1", (2, 5, 5, 2), _D53),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), "cE9ifVhKxWZsYn2J2betk489dH9kkoVojYl8Y0hajVRVYGuKb69dzLBYY2W9fZBwemdNfaJ6"),
+                    g.array("|u1", (2, 3, 3, 3), _D54),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t105():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 54), extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 82, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 83, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="BAICAf/9Avz+/QH9/wIDA/4BBAD8+Pz8/gT++gQEAv4I+gQGEPz4BBD8EBAM+PT8CAwIDAD4BAAAAPD///8IAAAAAQAAAAIAAAACAAAAAAAAAH8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 2), _D53),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5, 5, 2), _D53),
+                    g.array("|i1", (3, 3, 3, 2), _D55),
+                    g.array("<i4", (3,), "BAAAAPD///8IAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "conv2d_forms_v1_2_no_layout_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_no_layout_dynamic_output_shape_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 113, ("channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAAAAAH8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 3, 3, 2), _D55),
+                    g.array("<i4", (3,), "BAAAAPD///8IAAAA"),
+                    g.array("|u1", (2, 5, 5, 2), _D53),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "conv2d_forms_v1_2_explicit_no_layout_relu6_float16",
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16",
@@ -1440,17 +5247,163 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 6, 3), _D29),
+                    g.array("<f2", (1, 4, 6, 3), _D56),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 4, 2), "ADoAAABGAAAARgAAAABARAAAoEQAMMBBgEIAPkBBAACAPAAAAEaAPcBCAD3gRAA5ADjAQgBFAAAARgBGAAAAPQ=="),
+                    g.array("<f2", (1, 4, 4, 2), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t109():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 106, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAC4ALoAuAA4ALwAtAC0ADQAugA0ADQAuAA8ADoAuAA0ADwAuAEAAAACAAAAAAAAAAEAAAACAAAAAQAAAAMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ADD, [17, 18, 19], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11, 14, 17],
+            outputs=[10],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8",
         "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8",
@@ -1481,17 +5434,155 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D30),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), "fnioeKh4eJp4nXmPkoSNeIF4qIOTgp99fJOgeKioeII="),
+                    g.array("|u1", (1, 4, 4, 2), _D61),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t113():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 72, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="CAYE+vr8BP7++AAC/vgC/AQE/AL+/f4C/P//Af0BAf4EA/4BEAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAADAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_no_layout_dynamic_output_shape_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 152, ("relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAwAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nhwc",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc",
@@ -1518,22 +5609,171 @@ def _t34():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D31,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D32),
+                    g.array("<f4", (1, 4, 6, 3), _D64),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D33),
+                    g.array("<f4", (1, 4, 4, 2), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t117():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed",
@@ -1559,23 +5799,172 @@ def _t35():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D31,
+            values=_D63,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 6, 3), _D32),
+                    g.array("<f4", (1, 4, 6, 3), _D64),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 2), _D33),
+                    g.array("<f4", (1, 4, 4, 2), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t121():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D66,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D67,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D69,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 6, 3), _D64),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 2), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nhwc_quant8",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8",
@@ -1607,17 +5996,162 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D30),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D34),
+                    g.array("|u1", (1, 4, 4, 2), _D70),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t125():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                    g.array("|u1", (2, 2, 3, 3), _D71),
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                    g.array("|u1", (2, 2, 3, 3), _D71),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8",
@@ -1649,17 +6183,158 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 6, 3), _D30),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), _D34),
+                    g.array("|u1", (1, 4, 4, 2), _D70),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t129():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="CAYE+vr8BP7++AAC/vgC/AQE/AL+/f4C/P//Af0BAf4EA/4BEAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                    g.array("|u1", (1, 4, 6, 3), _D60),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nhwc_float16",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16",
@@ -1691,17 +6366,166 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 6, 3), _D29),
+                    g.array("<f2", (1, 4, 6, 3), _D56),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 4, 2), "ADoAvHBIQMBASODF4MZARMDAoEQAMMBBgEIAPkBBQMWAPIDHoEmAPcBCAD3gRAA5ADjAQgBFQMEASJBIIMUAPQ=="),
+                    g.array("<f2", (1, 4, 4, 2), _D72),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t133():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 105, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAC4ALoAuAA4ALwAtAC0ADQAugA0ADQAuAA8ADoAuAA0ADwAuAEAAAACAAAAAAAAAAEAAAACAAAAAQAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 6, 3), _D56),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 2), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nchw",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw",
@@ -1728,22 +6552,171 @@ def _t39():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D35,
+            values=_D73,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4, 6), _D36),
+                    g.array("<f4", (1, 3, 4, 6), _D74),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 4), _D37),
+                    g.array("<f4", (1, 2, 4, 4), _D75),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t137():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D76,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t139():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D78,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nchw_relaxed",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed",
@@ -1769,23 +6742,172 @@ def _t40():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D35,
+            values=_D73,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4, 6), _D36),
+                    g.array("<f4", (1, 3, 4, 6), _D74),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 4), _D37),
+                    g.array("<f4", (1, 2, 4, 4), _D75),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t141():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D76,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D77,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t143():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D78,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4, 6), _D74),
+                    g.array("<f4", (2, 2, 3, 3), _D68),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 4), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nchw_quant8",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8",
@@ -1817,17 +6939,162 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 4, 6), _D38),
+                    g.array("|u1", (1, 3, 4, 6), _D79),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 4, 4), _D39),
+                    g.array("|u1", (1, 2, 4, 4), _D80),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t145():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="aGdmYWFiZmNjYGRlY2BlYmZmYGZiYWJmYGNjZWFlZWJoZ2JlCAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                    g.array("|u1", (2, 2, 3, 3), _D71),
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t147():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                    g.array("|u1", (2, 2, 3, 3), _D71),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8",
@@ -1859,17 +7126,158 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 4, 6), _D38),
+                    g.array("|u1", (1, 3, 4, 6), _D79),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 4, 4), _D39),
+                    g.array("|u1", (1, 2, 4, 4), _D80),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t149():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="CAYE+vr8BP7++AAC/vgC/AQE/AL+/f4C/P//Af0BAf4EA/4BEAAAAPz///8BAAAAAgAAAAAAAAABAAAAAgAAAAEAAAAAAAAAAYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t151():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D62),
+                    g.array("<i4", (2,), "EAAAAPz///8="),
+                    g.array("|u1", (1, 3, 4, 6), _D79),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 4), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "conv2d_forms_v1_2_explicit_layout_nchw_float16",
         "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16",
@@ -1901,10 +7309,159 @@ def _t43():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4, 6), "AEMAvgDBAEMAPgDAADwAvgA4AMMAQABDAEIAQgDAAMAAwgBAAMMAvgBEAEMAxADCADgAvgAAAD4AQAC8ALwAwQDDAD4AvgAAAD4AQADCAMQAvAA4ADgAQwDEAEAAwwDDAMIAAAC4AEAAwwDEADgAQQAAALwAwgA+AEEAuADAAEQAuADBAEAAOAC+AMEARAC8"),
+                    g.array("<f2", (1, 3, 4, 6), _D81),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 4), "ADpwSEBI4MbAwAAwgEJAQYA8oEnAQuBEADgARQBIIMUAvEDA4MVARKBEwEEAPkDFgMeAPQA9ADnAQkDBkEgAPQ=="),
+                    g.array("<f2", (1, 2, 4, 4), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t153():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_float16_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 105, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAC4ALoAuAA4ALwAtAC0ADQAugA0ADQAuAA8ADoAuAA0ADwAuAEAAAACAAAAAAAAAAEAAAACAAAAAQAAAAAAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4, 6), _D81),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 4), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_float16_all_tensors_as_inputs",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4, 6), _D81),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 4), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t155():
+    return g.case(
+        "conv2d_forms_v1_2_explicit_layout_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_forms_v1_2_explicit_layout_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 192, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values="AQAAAAIAAAAAAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4, 6), _D81),
+                    g.array("<f2", (2, 2, 3, 3), _D59),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 4), _D82),
                 ],
             ),
         ],
@@ -1913,47 +7470,159 @@ def _t43():
 
 TESTS = (
     ("conv2d_forms_v1_2_dilated_nhwc", _t0),
-    ("conv2d_forms_v1_2_dilated_nhwc_relaxed", _t1),
-    ("conv2d_forms_v1_2_dilated_nhwc_quant8", _t2),
-    ("conv2d_forms_v1_2_dilated_nhwc_channelQuant8", _t3),
-    ("conv2d_forms_v1_2_dilated_nhwc_float16", _t4),
-    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input", _t5),
-    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed", _t6),
-    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_quant8", _t7),
-    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_channelQuant8", _t8),
-    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_float16", _t9),
-    ("conv2d_forms_v1_2_dilated_nchw", _t10),
-    ("conv2d_forms_v1_2_dilated_nchw_relaxed", _t11),
-    ("conv2d_forms_v1_2_dilated_nchw_quant8", _t12),
-    ("conv2d_forms_v1_2_dilated_nchw_channelQuant8", _t13),
-    ("conv2d_forms_v1_2_dilated_nchw_float16", _t14),
-    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input", _t15),
-    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed", _t16),
-    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_quant8", _t17),
-    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_channelQuant8", _t18),
-    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_float16", _t19),
-    ("conv2d_forms_v1_2_explicit_dilated_nhwc", _t20),
-    ("conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed", _t21),
-    ("conv2d_forms_v1_2_explicit_dilated_nhwc_quant8", _t22),
-    ("conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8", _t23),
-    ("conv2d_forms_v1_2_explicit_dilated_nhwc_float16", _t24),
-    ("conv2d_forms_v1_2_explicit_dilated_nchw", _t25),
-    ("conv2d_forms_v1_2_explicit_dilated_nchw_relaxed", _t26),
-    ("conv2d_forms_v1_2_explicit_dilated_nchw_quant8", _t27),
-    ("conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8", _t28),
-    ("conv2d_forms_v1_2_explicit_dilated_nchw_float16", _t29),
-    ("conv2d_forms_v1_2_no_layout_float16", _t30),
-    ("conv2d_forms_v1_2_no_layout_channelQuant8", _t31),
-    ("conv2d_forms_v1_2_explicit_no_layout_relu6_float16", _t32),
-    ("conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8", _t33),
-    ("conv2d_forms_v1_2_explicit_layout_nhwc", _t34),
-    ("conv2d_forms_v1_2_explicit_layout_nhwc_relaxed", _t35),
-    ("conv2d_forms_v1_2_explicit_layout_nhwc_quant8", _t36),
-    ("conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8", _t37),
-    ("conv2d_forms_v1_2_explicit_layout_nhwc_float16", _t38),
-    ("conv2d_forms_v1_2_explicit_layout_nchw", _t39),
-    ("conv2d_forms_v1_2_explicit_layout_nchw_relaxed", _t40),
-    ("conv2d_forms_v1_2_explicit_layout_nchw_quant8", _t41),
-    ("conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8", _t42),
-    ("conv2d_forms_v1_2_explicit_layout_nchw_float16", _t43),
+    ("conv2d_forms_v1_2_dilated_nhwc_all_inputs_as_internal", _t1),
+    ("conv2d_forms_v1_2_dilated_nhwc_all_tensors_as_inputs", _t2),
+    ("conv2d_forms_v1_2_dilated_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("conv2d_forms_v1_2_dilated_nhwc_relaxed", _t4),
+    ("conv2d_forms_v1_2_dilated_nhwc_relaxed_all_inputs_as_internal", _t5),
+    ("conv2d_forms_v1_2_dilated_nhwc_relaxed_all_tensors_as_inputs", _t6),
+    ("conv2d_forms_v1_2_dilated_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("conv2d_forms_v1_2_dilated_nhwc_quant8", _t8),
+    ("conv2d_forms_v1_2_dilated_nhwc_quant8_all_inputs_as_internal", _t9),
+    ("conv2d_forms_v1_2_dilated_nhwc_quant8_all_tensors_as_inputs", _t10),
+    ("conv2d_forms_v1_2_dilated_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("conv2d_forms_v1_2_dilated_nhwc_channelQuant8", _t12),
+    ("conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_inputs_as_internal", _t13),
+    ("conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_tensors_as_inputs", _t14),
+    ("conv2d_forms_v1_2_dilated_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("conv2d_forms_v1_2_dilated_nhwc_float16", _t16),
+    ("conv2d_forms_v1_2_dilated_nhwc_float16_all_inputs_as_internal", _t17),
+    ("conv2d_forms_v1_2_dilated_nhwc_float16_all_tensors_as_inputs", _t18),
+    ("conv2d_forms_v1_2_dilated_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input", _t20),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_all_inputs_as_internal", _t21),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed", _t22),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_quant8", _t24),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t25),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_channelQuant8", _t26),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal", _t27),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_float16", _t28),
+    ("conv2d_forms_v1_2_dilated_nhwc_weight_as_input_float16_all_inputs_as_internal", _t29),
+    ("conv2d_forms_v1_2_dilated_nchw", _t30),
+    ("conv2d_forms_v1_2_dilated_nchw_all_inputs_as_internal", _t31),
+    ("conv2d_forms_v1_2_dilated_nchw_all_tensors_as_inputs", _t32),
+    ("conv2d_forms_v1_2_dilated_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("conv2d_forms_v1_2_dilated_nchw_relaxed", _t34),
+    ("conv2d_forms_v1_2_dilated_nchw_relaxed_all_inputs_as_internal", _t35),
+    ("conv2d_forms_v1_2_dilated_nchw_relaxed_all_tensors_as_inputs", _t36),
+    ("conv2d_forms_v1_2_dilated_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("conv2d_forms_v1_2_dilated_nchw_quant8", _t38),
+    ("conv2d_forms_v1_2_dilated_nchw_quant8_all_inputs_as_internal", _t39),
+    ("conv2d_forms_v1_2_dilated_nchw_quant8_all_tensors_as_inputs", _t40),
+    ("conv2d_forms_v1_2_dilated_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t41),
+    ("conv2d_forms_v1_2_dilated_nchw_channelQuant8", _t42),
+    ("conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_inputs_as_internal", _t43),
+    ("conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_tensors_as_inputs", _t44),
+    ("conv2d_forms_v1_2_dilated_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t45),
+    ("conv2d_forms_v1_2_dilated_nchw_float16", _t46),
+    ("conv2d_forms_v1_2_dilated_nchw_float16_all_inputs_as_internal", _t47),
+    ("conv2d_forms_v1_2_dilated_nchw_float16_all_tensors_as_inputs", _t48),
+    ("conv2d_forms_v1_2_dilated_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t49),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input", _t50),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_all_inputs_as_internal", _t51),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed", _t52),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t53),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_quant8", _t54),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_quant8_all_inputs_as_internal", _t55),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_channelQuant8", _t56),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_channelQuant8_all_inputs_as_internal", _t57),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_float16", _t58),
+    ("conv2d_forms_v1_2_dilated_nchw_weight_as_input_float16_all_inputs_as_internal", _t59),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc", _t60),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_all_inputs_as_internal", _t61),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_all_tensors_as_inputs", _t62),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed", _t64),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_inputs_as_internal", _t65),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_tensors_as_inputs", _t66),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_quant8", _t68),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_inputs_as_internal", _t69),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_tensors_as_inputs", _t70),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8", _t72),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_inputs_as_internal", _t73),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_tensors_as_inputs", _t74),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_float16", _t76),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_inputs_as_internal", _t77),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_tensors_as_inputs", _t78),
+    ("conv2d_forms_v1_2_explicit_dilated_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw", _t80),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_all_inputs_as_internal", _t81),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_all_tensors_as_inputs", _t82),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_relaxed", _t84),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_inputs_as_internal", _t85),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_tensors_as_inputs", _t86),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_quant8", _t88),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_inputs_as_internal", _t89),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_tensors_as_inputs", _t90),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t91),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8", _t92),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_inputs_as_internal", _t93),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_tensors_as_inputs", _t94),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t95),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_float16", _t96),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_inputs_as_internal", _t97),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_tensors_as_inputs", _t98),
+    ("conv2d_forms_v1_2_explicit_dilated_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("conv2d_forms_v1_2_no_layout_float16", _t100),
+    ("conv2d_forms_v1_2_no_layout_float16_all_inputs_as_internal", _t101),
+    ("conv2d_forms_v1_2_no_layout_float16_all_tensors_as_inputs", _t102),
+    ("conv2d_forms_v1_2_no_layout_float16_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("conv2d_forms_v1_2_no_layout_channelQuant8", _t104),
+    ("conv2d_forms_v1_2_no_layout_channelQuant8_all_inputs_as_internal", _t105),
+    ("conv2d_forms_v1_2_no_layout_channelQuant8_all_tensors_as_inputs", _t106),
+    ("conv2d_forms_v1_2_no_layout_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_float16", _t108),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_inputs_as_internal", _t109),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_tensors_as_inputs", _t110),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8", _t112),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_inputs_as_internal", _t113),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_tensors_as_inputs", _t114),
+    ("conv2d_forms_v1_2_explicit_no_layout_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t115),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc", _t116),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_all_inputs_as_internal", _t117),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_all_tensors_as_inputs", _t118),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t119),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_relaxed", _t120),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_inputs_as_internal", _t121),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_tensors_as_inputs", _t122),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_quant8", _t124),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_inputs_as_internal", _t125),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_tensors_as_inputs", _t126),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8", _t128),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_inputs_as_internal", _t129),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_tensors_as_inputs", _t130),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_float16", _t132),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_inputs_as_internal", _t133),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_tensors_as_inputs", _t134),
+    ("conv2d_forms_v1_2_explicit_layout_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("conv2d_forms_v1_2_explicit_layout_nchw", _t136),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_all_inputs_as_internal", _t137),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_all_tensors_as_inputs", _t138),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t139),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_relaxed", _t140),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_inputs_as_internal", _t141),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_tensors_as_inputs", _t142),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t143),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_quant8", _t144),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_inputs_as_internal", _t145),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_tensors_as_inputs", _t146),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t147),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8", _t148),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_inputs_as_internal", _t149),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_tensors_as_inputs", _t150),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t151),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_float16", _t152),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_float16_all_inputs_as_internal", _t153),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_float16_all_tensors_as_inputs", _t154),
+    ("conv2d_forms_v1_2_explicit_layout_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t155),
 )

@@ -14,21 +14,31 @@ SPEC = "conformance/specs/V1_2/conv2d_v1_2.mod.py"
 _D0 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPgAAgD8AAAC/AgAAAAEAAAABAAAAAAAAAAA="
 _D1 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBAAADQQAAA4EAAAPBAAAAAQQAACEEAABBB"
 _D2 = "AACAQAAAoEAAALBAAADgQAAACEEAADBBAAAgQQAAUEE="
-_D3 = "AQIDBAUGBwgJCgsMDQ4PEBES"
-_D4 = "ADgAPAA+AEAAQQBCAEMARIBEAEWARQBGgEYAR4BHAEhASIBI"
-_D5 = "AEQARYBFAEdASIBJAEmASg=="
-_D6 = "AgAAAAEAAAABAAAAAAAAAAA="
-_D7 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPg=="
+_D3 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPgAAgD8AAAC/AgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AgAAAAEAAAABAAAAAAAAAAA="
+_D5 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPg=="
+_D6 = "AgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D7 = "AQIDBAUGBwgJCgsMDQ4PEBES"
 _D8 = "hH6CgHyGgn6Bgn+DgH6EgQ=="
-_D9 = "Av8BAP4DAf8BAv8DAP4EAQ=="
-_D10 = "ADwAuAA4AAAAvAA+ADgAuAA0ADgAtAA6AAAAuAA8ADQ="
-_D11 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPgAAgD8AAAC/AgAAAAEAAAABAAAAAAAAAAE="
-_D12 = "AAAAPwAAwD8AACBAAABgQAAAkEAAALBAAADQQAAA8EAAAAhBAACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEEAABBB"
-_D13 = "AACAQAAAsEAAAAhBAAAgQQAAoEAAAOBAAAAwQQAAUEE="
-_D14 = "AQMFBwkLDQ8RAgQGCAoMDhAS"
-_D15 = "ADgAPgBBAEOARIBFgEaAR0BIADwAQABCAEQARQBGAEcASIBI"
-_D16 = "AESARUBIAEkARQBHgEmASg=="
-_D17 = "AgAAAAEAAAABAAAAAAAAAAE="
+_D9 = "AgAAAAEAAAABAAAAAAAAAAAAAAAAAIAAAAAA"
+_D10 = "Av8BAP4DAf8BAv8DAP4EAQ=="
+_D11 = "AgAAAAEAAAABAAAAAAAAAAAAAAAAAA=="
+_D12 = "ADgAPAA+AEAAQQBCAEMARIBEAEWARQBGgEYAR4BHAEhASIBI"
+_D13 = "AEQARYBFAEdASIBJAEmASg=="
+_D14 = "ADwAuAA4AAAAvAA+ADgAuAA0ADgAtAA6AAAAuAA8ADQ="
+_D15 = "AgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D16 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPgAAgD8AAAC/AgAAAAEAAAABAAAAAAAAAAE="
+_D17 = "AAAAPwAAwD8AACBAAABgQAAAkEAAALBAAADQQAAA8EAAAAhBAACAPwAAAEAAAEBAAACAQAAAoEAAAMBAAADgQAAAAEEAABBB"
+_D18 = "AACAQAAAsEAAAAhBAAAgQQAAoEAAAOBAAAAwQQAAUEE="
+_D19 = "AACAPwAAAL8AAAA/AAAAAAAAgL8AAMA/AAAAPwAAAL8AAIA+AAAAPwAAgL4AAEA/AAAAAAAAAL8AAIA/AACAPgAAgD8AAAC/AgAAAAEAAAABAAAAAAAAAAEAAAAAAAAAAA=="
+_D20 = "AgAAAAEAAAABAAAAAAAAAAE="
+_D21 = "AgAAAAEAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D22 = "AQMFBwkLDQ8RAgQGCAoMDhAS"
+_D23 = "AgAAAAEAAAABAAAAAAAAAAEAAAAAAIAAAAAA"
+_D24 = "AgAAAAEAAAABAAAAAAAAAAEAAAAAAA=="
+_D25 = "ADgAPgBBAEOARIBFgEaAR0BIADwAQABCAEQARQBGAEcASIBI"
+_D26 = "AESARUBIAEkARQBHgEmASg=="
+_D27 = "AgAAAAEAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -72,6 +82,146 @@ def _t0():
 
 def _t1():
     return g.case(
+        "conv2d_v1_2_nhwc_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 89, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "conv2d_v1_2_nhwc_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "conv2d_v1_2_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "conv2d_v1_2_nhwc_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -109,7 +259,147 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "conv2d_v1_2_nhwc_relaxed_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 89, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "conv2d_v1_2_nhwc_relaxed_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "conv2d_v1_2_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "conv2d_v1_2_nhwc_quant8",
         "conv2d_v1_2_dynamic_output_shape_nhwc_quant8",
@@ -138,7 +428,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 2), _D3),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
@@ -148,7 +438,143 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "conv2d_v1_2_nhwc_quant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="hH6CgHyGgn6Bgn+DgH6EgQgAAAD8////AgAAAAEAAAABAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "conv2d_v1_2_nhwc_quant8_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "conv2d_v1_2_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "conv2d_v1_2_nhwc_channelQuant8",
         "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8",
@@ -177,7 +603,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 2), _D3),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
@@ -187,7 +613,139 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "conv2d_v1_2_nhwc_channelQuant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="Av8BAP4DAf8BAv8DAP4EAQQAAAD8////AgAAAAEAAAABAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "conv2d_v1_2_nhwc_channelQuant8_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "conv2d_v1_2_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "conv2d_v1_2_nhwc_float16",
         "conv2d_v1_2_dynamic_output_shape_nhwc_float16",
@@ -216,17 +774,157 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 2), _D4),
+                    g.array("<f2", (1, 3, 3, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "conv2d_v1_2_nhwc_float16_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="ADwAuAA4AAAAvAA+ADgAuAA0ADgAtAA6AAAAuAA8ADQAPAC4AgAAAAEAAAABAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "conv2d_v1_2_nhwc_float16_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 2), _D12),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "conv2d_v1_2_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 2), _D12),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "conv2d_v1_2_nhwc_weight_as_input",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input",
@@ -250,13 +948,13 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 3, 3, 2), _D1),
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
@@ -267,7 +965,61 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "conv2d_v1_2_nhwc_weight_as_input_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "conv2d_v1_2_nhwc_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -290,14 +1042,14 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D6,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 3, 3, 2), _D1),
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
@@ -308,7 +1060,61 @@ def _t6():
     )
 
 
-def _t7():
+def _t23():
+    return g.case(
+        "conv2d_v1_2_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "conv2d_v1_2_nhwc_weight_as_input_quant8",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -332,12 +1138,12 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 2), _D3),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
                     g.array("|u1", (2, 2, 2, 2), _D8),
                     g.array("<i4", (2,), "CAAAAPz///8="),
                 ],
@@ -349,7 +1155,57 @@ def _t7():
     )
 
 
-def _t8():
+def _t25():
+    return g.case(
+        "conv2d_v1_2_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "conv2d_v1_2_nhwc_weight_as_input_channelQuant8",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
@@ -373,13 +1229,13 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 2), _D3),
-                    g.array("|i1", (2, 2, 2, 2), _D9),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 2, 2, 2), _D10),
                     g.array("<i4", (2,), "BAAAAPz///8="),
                 ],
                 outputs=[
@@ -390,7 +1246,53 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "conv2d_v1_2_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG5vcnV6eH4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "conv2d_v1_2_nhwc_weight_as_input_float16",
         "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -414,24 +1316,78 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 2), _D4),
-                    g.array("<f2", (2, 2, 2, 2), _D10),
+                    g.array("<f2", (1, 3, 3, 2), _D12),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
                     g.array("<f2", (2,), "ADwAuA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "conv2d_v1_2_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 2), _D12),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "conv2d_v1_2_nchw",
         "conv2d_v1_2_dynamic_output_shape_nchw",
@@ -455,22 +1411,162 @@ def _t10():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D11,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 3), _D12),
+                    g.array("<f4", (1, 2, 3, 3), _D17),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D13),
+                    g.array("<f4", (1, 2, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t31():
+    return g.case(
+        "conv2d_v1_2_nchw_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 89, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "conv2d_v1_2_nchw_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "conv2d_v1_2_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "conv2d_v1_2_nchw_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_relaxed",
@@ -493,23 +1589,163 @@ def _t11():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D11,
+            values=_D16,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 3), _D12),
+                    g.array("<f4", (1, 2, 3, 3), _D17),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D13),
+                    g.array("<f4", (1, 2, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "conv2d_v1_2_nchw_relaxed_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 89, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 93, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "conv2d_v1_2_nchw_relaxed_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "conv2d_v1_2_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "conv2d_v1_2_nchw_quant8",
         "conv2d_v1_2_dynamic_output_shape_nchw_quant8",
@@ -538,7 +1774,7 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 3, 3), _D14),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
@@ -548,7 +1784,143 @@ def _t12():
     )
 
 
-def _t13():
+def _t39():
+    return g.case(
+        "conv2d_v1_2_nchw_quant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="hH6CgHyGgn6Bgn+DgH6EgQgAAAD8////AgAAAAEAAAABAAAAAAAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "conv2d_v1_2_nchw_quant8_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "conv2d_v1_2_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "conv2d_v1_2_nchw_channelQuant8",
         "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8",
@@ -577,7 +1949,7 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 3, 3), _D14),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
@@ -587,7 +1959,139 @@ def _t13():
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "conv2d_v1_2_nchw_channelQuant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="Av8BAP4DAf8BAv8DAP4EAQQAAAD8////AgAAAAEAAAABAAAAAAAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "conv2d_v1_2_nchw_channelQuant8_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "conv2d_v1_2_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "conv2d_v1_2_nchw_float16",
         "conv2d_v1_2_dynamic_output_shape_nchw_float16",
@@ -616,17 +2120,157 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 3), _D15),
+                    g.array("<f2", (1, 2, 3, 3), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D16),
+                    g.array("<f2", (1, 2, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t47():
+    return g.case(
+        "conv2d_v1_2_nchw_float16_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 55, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="ADwAuAA4AAAAvAA+ADgAuAA0ADgAtAA6AAAAuAA8ADQAPAC4AgAAAAEAAAABAAAAAAAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 3), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "conv2d_v1_2_nchw_float16_all_tensors_as_inputs",
+        "conv2d_v1_2_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 3), _D25),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "conv2d_v1_2_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 3), _D25),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "conv2d_v1_2_nchw_weight_as_input",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input",
@@ -650,24 +2294,78 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 3), _D12),
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D13),
+                    g.array("<f4", (1, 2, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t51():
+    return g.case(
+        "conv2d_v1_2_nchw_weight_as_input_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "conv2d_v1_2_nchw_weight_as_input_relaxed",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -690,25 +2388,79 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D17,
+            values=_D20,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 3, 3), _D12),
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                     g.array("<f4", (2,), "AACAPwAAAL8="),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D13),
+                    g.array("<f4", (1, 2, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t53():
+    return g.case(
+        "conv2d_v1_2_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                    g.array("<f4", (2,), "AACAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "conv2d_v1_2_nchw_weight_as_input_quant8",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -732,12 +2484,12 @@ def _t17():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 3, 3), _D14),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
                     g.array("|u1", (2, 2, 2, 2), _D8),
                     g.array("<i4", (2,), "CAAAAPz///8="),
                 ],
@@ -749,7 +2501,57 @@ def _t17():
     )
 
 
-def _t18():
+def _t55():
+    return g.case(
+        "conv2d_v1_2_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                    g.array("|u1", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "conv2d_v1_2_nchw_weight_as_input_channelQuant8",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
@@ -773,13 +2575,13 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 3, 3), _D14),
-                    g.array("|i1", (2, 2, 2, 2), _D9),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                    g.array("|i1", (2, 2, 2, 2), _D10),
                     g.array("<i4", (2,), "BAAAAPz///8="),
                 ],
                 outputs=[
@@ -790,7 +2592,53 @@ def _t18():
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "conv2d_v1_2_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.5, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 2), _D10),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (1, 2, 3, 3), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 2), "bG91eG5yen4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "conv2d_v1_2_nchw_weight_as_input_float16",
         "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -814,17 +2662,71 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 3), _D15),
-                    g.array("<f2", (2, 2, 2, 2), _D10),
+                    g.array("<f2", (1, 2, 3, 3), _D25),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
                     g.array("<f2", (2,), "ADwAuA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D16),
+                    g.array("<f2", (1, 2, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "conv2d_v1_2_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "conv2d_v1_2_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9, 12, 15],
+            outputs=[8],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 3), _D25),
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D26),
                 ],
             ),
         ],
@@ -833,23 +2735,63 @@ def _t19():
 
 TESTS = (
     ("conv2d_v1_2_nhwc", _t0),
-    ("conv2d_v1_2_nhwc_relaxed", _t1),
-    ("conv2d_v1_2_nhwc_quant8", _t2),
-    ("conv2d_v1_2_nhwc_channelQuant8", _t3),
-    ("conv2d_v1_2_nhwc_float16", _t4),
-    ("conv2d_v1_2_nhwc_weight_as_input", _t5),
-    ("conv2d_v1_2_nhwc_weight_as_input_relaxed", _t6),
-    ("conv2d_v1_2_nhwc_weight_as_input_quant8", _t7),
-    ("conv2d_v1_2_nhwc_weight_as_input_channelQuant8", _t8),
-    ("conv2d_v1_2_nhwc_weight_as_input_float16", _t9),
-    ("conv2d_v1_2_nchw", _t10),
-    ("conv2d_v1_2_nchw_relaxed", _t11),
-    ("conv2d_v1_2_nchw_quant8", _t12),
-    ("conv2d_v1_2_nchw_channelQuant8", _t13),
-    ("conv2d_v1_2_nchw_float16", _t14),
-    ("conv2d_v1_2_nchw_weight_as_input", _t15),
-    ("conv2d_v1_2_nchw_weight_as_input_relaxed", _t16),
-    ("conv2d_v1_2_nchw_weight_as_input_quant8", _t17),
-    ("conv2d_v1_2_nchw_weight_as_input_channelQuant8", _t18),
-    ("conv2d_v1_2_nchw_weight_as_input_float16", _t19),
+    ("conv2d_v1_2_nhwc_all_inputs_as_internal", _t1),
+    ("conv2d_v1_2_nhwc_all_tensors_as_inputs", _t2),
+    ("conv2d_v1_2_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("conv2d_v1_2_nhwc_relaxed", _t4),
+    ("conv2d_v1_2_nhwc_relaxed_all_inputs_as_internal", _t5),
+    ("conv2d_v1_2_nhwc_relaxed_all_tensors_as_inputs", _t6),
+    ("conv2d_v1_2_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("conv2d_v1_2_nhwc_quant8", _t8),
+    ("conv2d_v1_2_nhwc_quant8_all_inputs_as_internal", _t9),
+    ("conv2d_v1_2_nhwc_quant8_all_tensors_as_inputs", _t10),
+    ("conv2d_v1_2_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("conv2d_v1_2_nhwc_channelQuant8", _t12),
+    ("conv2d_v1_2_nhwc_channelQuant8_all_inputs_as_internal", _t13),
+    ("conv2d_v1_2_nhwc_channelQuant8_all_tensors_as_inputs", _t14),
+    ("conv2d_v1_2_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("conv2d_v1_2_nhwc_float16", _t16),
+    ("conv2d_v1_2_nhwc_float16_all_inputs_as_internal", _t17),
+    ("conv2d_v1_2_nhwc_float16_all_tensors_as_inputs", _t18),
+    ("conv2d_v1_2_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("conv2d_v1_2_nhwc_weight_as_input", _t20),
+    ("conv2d_v1_2_nhwc_weight_as_input_all_inputs_as_internal", _t21),
+    ("conv2d_v1_2_nhwc_weight_as_input_relaxed", _t22),
+    ("conv2d_v1_2_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("conv2d_v1_2_nhwc_weight_as_input_quant8", _t24),
+    ("conv2d_v1_2_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t25),
+    ("conv2d_v1_2_nhwc_weight_as_input_channelQuant8", _t26),
+    ("conv2d_v1_2_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal", _t27),
+    ("conv2d_v1_2_nhwc_weight_as_input_float16", _t28),
+    ("conv2d_v1_2_nhwc_weight_as_input_float16_all_inputs_as_internal", _t29),
+    ("conv2d_v1_2_nchw", _t30),
+    ("conv2d_v1_2_nchw_all_inputs_as_internal", _t31),
+    ("conv2d_v1_2_nchw_all_tensors_as_inputs", _t32),
+    ("conv2d_v1_2_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("conv2d_v1_2_nchw_relaxed", _t34),
+    ("conv2d_v1_2_nchw_relaxed_all_inputs_as_internal", _t35),
+    ("conv2d_v1_2_nchw_relaxed_all_tensors_as_inputs", _t36),
+    ("conv2d_v1_2_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("conv2d_v1_2_nchw_quant8", _t38),
+    ("conv2d_v1_2_nchw_quant8_all_inputs_as_internal", _t39),
+    ("conv2d_v1_2_nchw_quant8_all_tensors_as_inputs", _t40),
+    ("conv2d_v1_2_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t41),
+    ("conv2d_v1_2_nchw_channelQuant8", _t42),
+    ("conv2d_v1_2_nchw_channelQuant8_all_inputs_as_internal", _t43),
+    ("conv2d_v1_2_nchw_channelQuant8_all_tensors_as_inputs", _t44),
+    ("conv2d_v1_2_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t45),
+    ("conv2d_v1_2_nchw_float16", _t46),
+    ("conv2d_v1_2_nchw_float16_all_inputs_as_internal", _t47),
+    ("conv2d_v1_2_nchw_float16_all_tensors_as_inputs", _t48),
+    ("conv2d_v1_2_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t49),
+    ("conv2d_v1_2_nchw_weight_as_input", _t50),
+    ("conv2d_v1_2_nchw_weight_as_input_all_inputs_as_internal", _t51),
+    ("conv2d_v1_2_nchw_weight_as_input_relaxed", _t52),
+    ("conv2d_v1_2_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t53),
+    ("conv2d_v1_2_nchw_weight_as_input_quant8", _t54),
+    ("conv2d_v1_2_nchw_weight_as_input_quant8_all_inputs_as_internal", _t55),
+    ("conv2d_v1_2_nchw_weight_as_input_channelQuant8", _t56),
+    ("conv2d_v1_2_nchw_weight_as_input_channelQuant8_all_inputs_as_internal", _t57),
+    ("conv2d_v1_2_nchw_weight_as_input_float16", _t58),
+    ("conv2d_v1_2_nchw_weight_as_input_float16_all_inputs_as_internal", _t59),
 )

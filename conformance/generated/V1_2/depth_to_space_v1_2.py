@@ -13,13 +13,25 @@ SPEC = "conformance/specs/V1_2/depth_to_space_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
 _D1 = "AAAAAAAAAD8AAIA/AADAPwAAgEAAAJBAAACgQAAAsEAAAABAAAAgQAAAQEAAAGBAAADAQAAA0EAAAOBAAADwQA=="
-_D2 = "AAAAAAAAgEAAAAA/AACQQAAAgD8AAKBAAADAPwAAsEAAAABAAADAQAAAIEAAANBAAABAQAAA4EAAAGBAAADwQA=="
-_D3 = "AAAAAAAAgD8AAIBAAACgQAAAAEAAAEBAAADAQAAA4EAAAAA/AADAPwAAkEAAALBAAAAgQAAAYEAAANBAAADwQA=="
-_D4 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
-_D5 = "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="
-_D6 = "AMQAwwDAAL4AwgDBALwAuAAAADgAQABBADwAPgBCAEM="
-_D7 = "eHl8fXp7fn+AgYSFgoOGhw=="
-_D8 = "AACAwAAAAMAAAAAAAAAAQAAAYMAAAMC/AAAAPwAAIEAAAEDAAACAvwAAgD8AAEBAAAAgwAAAAL8AAMA/AABgQA=="
+_D2 = "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBFAEaARgBHgEc="
+_D3 = "AAAAOAA8AD4ARIBEAEWARQBAAEEAQgBDAEaARgBHgEc="
+_D4 = "AAECAwQFBgcICQoLDA0ODw=="
+_D5 = "AAECAwgJCgsEBQYHDA0ODw=="
+_D6 = "AAAAAAAAgEAAAAA/AACQQAAAgD8AAKBAAADAPwAAsEAAAABAAADAQAAAIEAAANBAAABAQAAA4EAAAGBAAADwQA=="
+_D7 = "AAAAAAAAgD8AAIBAAACgQAAAAEAAAEBAAADAQAAA4EAAAAA/AADAPwAAkEAAALBAAAAgQAAAYEAAANBAAADwQA=="
+_D8 = "AAAARAA4gEQAPABFAD6ARQBAAEYAQYBGAEIARwBDgEc="
+_D9 = "AAAAPABEAEUAQABCAEYARwA4AD6ARIBFAEEAQ4BGgEc="
+_D10 = "AAgBCQIKAwsEDAUNBg4HDw=="
+_D11 = "AAIICgQGDA4BAwkLBQcNDw=="
+_D12 = "AACAwAAAYMAAAEDAAAAgwAAAAMAAAMC/AACAvwAAAL8AAAAAAAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQA=="
+_D13 = "AACAwAAAYMAAAADAAADAvwAAQMAAACDAAACAvwAAAL8AAAAAAAAAPwAAAEAAACBAAACAPwAAwD8AAEBAAABgQA=="
+_D14 = "AMQAwwDCAMEAwAC+ALwAuAAAADgAPAA+AEAAQQBCAEM="
+_D15 = "AMQAwwDAAL4AwgDBALwAuAAAADgAQABBADwAPgBCAEM="
+_D16 = "eHl6e3x9fn+AgYKDhIWGhw=="
+_D17 = "eHl8fXp7fn+AgYSFgoOGhw=="
+_D18 = "AACAwAAAAMAAAAAAAAAAQAAAYMAAAMC/AAAAPwAAIEAAAEDAAACAvwAAgD8AAEBAAAAgwAAAAL8AAMA/AABgQA=="
+_D19 = "AMQAwAAAAEAAwwC+ADgAQQDCALwAPABCAMEAuAA+AEM="
+_D20 = "eHyAhHl9gYV6foKGe3+Dhw=="
 
 
 def _t0():
@@ -58,6 +70,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "depth_to_space_v1_2_nhwc_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 8), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "depth_to_space_v1_2_nhwc_relaxed",
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -90,7 +141,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "depth_to_space_v1_2_nhwc_relaxed_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 8), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "depth_to_space_v1_2_nhwc_float16",
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_float16",
@@ -114,17 +204,56 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 8), "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBFAEaARgBHgEc="),
+                    g.array("<f2", (1, 1, 2, 8), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 2), "AAAAOAA8AD4ARIBEAEWARQBAAEEAQgBDAEaARgBHgEc="),
+                    g.array("<f2", (1, 2, 4, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "depth_to_space_v1_2_nhwc_float16_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 8], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 8), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "depth_to_space_v1_2_nhwc_quant8",
         "depth_to_space_v1_2_dynamic_output_shape_nhwc_quant8",
@@ -148,17 +277,56 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 2, 8), "AAECAwQFBgcICQoLDA0ODw=="),
+                    g.array("|u1", (1, 1, 2, 8), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 4, 2), "AAECAwgJCgsEBQYHDA0ODw=="),
+                    g.array("|u1", (1, 2, 4, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "depth_to_space_v1_2_nhwc_quant8_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 8), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "depth_to_space_v1_2_nchw",
         "depth_to_space_v1_2_dynamic_output_shape_nchw",
@@ -182,17 +350,56 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 8, 1, 2), _D2),
+                    g.array("<f4", (1, 8, 1, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (1, 2, 2, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "depth_to_space_v1_2_nchw_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 8, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "depth_to_space_v1_2_nchw_relaxed",
         "depth_to_space_v1_2_dynamic_output_shape_nchw_relaxed",
@@ -216,17 +423,56 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 8, 1, 2), _D2),
+                    g.array("<f4", (1, 8, 1, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D3),
+                    g.array("<f4", (1, 2, 2, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "depth_to_space_v1_2_nchw_relaxed_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 8, 1, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "depth_to_space_v1_2_nchw_float16",
         "depth_to_space_v1_2_dynamic_output_shape_nchw_float16",
@@ -250,17 +496,56 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 8, 1, 2), "AAAARAA4gEQAPABFAD6ARQBAAEYAQYBGAEIARwBDgEc="),
+                    g.array("<f2", (1, 8, 1, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 4), "AAAAPABEAEUAQABCAEYARwA4AD6ARIBFAEEAQ4BGgEc="),
+                    g.array("<f2", (1, 2, 2, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "depth_to_space_v1_2_nchw_float16_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 8, 1, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "depth_to_space_v1_2_nchw_quant8",
         "depth_to_space_v1_2_dynamic_output_shape_nchw_quant8",
@@ -284,17 +569,56 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 8, 1, 2), "AAgBCQIKAwsEDAUNBg4HDw=="),
+                    g.array("|u1", (1, 8, 1, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 2, 4), "AAIICgQGDA4BAwkLBQcNDw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "depth_to_space_v1_2_nchw_quant8_all_inputs_as_internal",
+        "depth_to_space_v1_2_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 1, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 8, 1, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "depth_to_space_v1_2_single_channel_nhwc",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc",
@@ -318,17 +642,56 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D4),
+                    g.array("<f4", (1, 2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D5),
+                    g.array("<f4", (1, 4, 4, 1), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nhwc_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "depth_to_space_v1_2_single_channel_nhwc_relaxed",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_relaxed",
@@ -352,17 +715,56 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 4), _D4),
+                    g.array("<f4", (1, 2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D5),
+                    g.array("<f4", (1, 4, 4, 1), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nhwc_relaxed_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "depth_to_space_v1_2_single_channel_nhwc_float16",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_float16",
@@ -386,17 +788,56 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 4), "AMQAwwDCAMEAwAC+ALwAuAAAADgAPAA+AEAAQQBCAEM="),
+                    g.array("<f2", (1, 2, 2, 4), _D14),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D6),
+                    g.array("<f2", (1, 4, 4, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nhwc_float16_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 4), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "depth_to_space_v1_2_single_channel_nhwc_quant8",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_quant8",
@@ -420,17 +861,56 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 2, 2, 4), "eHl6e3x9fn+AgYKDhIWGhw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D16),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D7),
+                    g.array("|u1", (1, 4, 4, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nhwc_quant8_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "depth_to_space_v1_2_single_channel_nchw",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw",
@@ -454,17 +934,56 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 2, 2), _D8),
+                    g.array("<f4", (1, 4, 2, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D5),
+                    g.array("<f4", (1, 1, 4, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nchw_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "depth_to_space_v1_2_single_channel_nchw_relaxed",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_relaxed",
@@ -488,17 +1007,56 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 2, 2), _D8),
+                    g.array("<f4", (1, 4, 2, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D5),
+                    g.array("<f4", (1, 1, 4, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nchw_relaxed_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "depth_to_space_v1_2_single_channel_nchw_float16",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_float16",
@@ -522,17 +1080,56 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 2, 2), "AMQAwAAAAEAAwwC+ADgAQQDCALwAPABCAMEAuAA+AEM="),
+                    g.array("<f2", (1, 4, 2, 2), _D19),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D6),
+                    g.array("<f2", (1, 1, 4, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nchw_float16_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 2, 2), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "depth_to_space_v1_2_single_channel_nchw_quant8",
         "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_quant8",
@@ -556,10 +1153,49 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 2, 2), "eHyAhHl9gYV6foKGe3+Dhw=="),
+                    g.array("|u1", (1, 4, 2, 2), _D20),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D7),
+                    g.array("|u1", (1, 1, 4, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "depth_to_space_v1_2_single_channel_nchw_quant8_all_inputs_as_internal",
+        "depth_to_space_v1_2_single_channel_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 2, 2), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D17),
                 ],
             ),
         ],
@@ -568,19 +1204,35 @@ def _t15():
 
 TESTS = (
     ("depth_to_space_v1_2_nhwc", _t0),
-    ("depth_to_space_v1_2_nhwc_relaxed", _t1),
-    ("depth_to_space_v1_2_nhwc_float16", _t2),
-    ("depth_to_space_v1_2_nhwc_quant8", _t3),
-    ("depth_to_space_v1_2_nchw", _t4),
-    ("depth_to_space_v1_2_nchw_relaxed", _t5),
-    ("depth_to_space_v1_2_nchw_float16", _t6),
-    ("depth_to_space_v1_2_nchw_quant8", _t7),
-    ("depth_to_space_v1_2_single_channel_nhwc", _t8),
-    ("depth_to_space_v1_2_single_channel_nhwc_relaxed", _t9),
-    ("depth_to_space_v1_2_single_channel_nhwc_float16", _t10),
-    ("depth_to_space_v1_2_single_channel_nhwc_quant8", _t11),
-    ("depth_to_space_v1_2_single_channel_nchw", _t12),
-    ("depth_to_space_v1_2_single_channel_nchw_relaxed", _t13),
-    ("depth_to_space_v1_2_single_channel_nchw_float16", _t14),
-    ("depth_to_space_v1_2_single_channel_nchw_quant8", _t15),
+    ("depth_to_space_v1_2_nhwc_all_inputs_as_internal", _t1),
+    ("depth_to_space_v1_2_nhwc_relaxed", _t2),
+    ("depth_to_space_v1_2_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("depth_to_space_v1_2_nhwc_float16", _t4),
+    ("depth_to_space_v1_2_nhwc_float16_all_inputs_as_internal", _t5),
+    ("depth_to_space_v1_2_nhwc_quant8", _t6),
+    ("depth_to_space_v1_2_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("depth_to_space_v1_2_nchw", _t8),
+    ("depth_to_space_v1_2_nchw_all_inputs_as_internal", _t9),
+    ("depth_to_space_v1_2_nchw_relaxed", _t10),
+    ("depth_to_space_v1_2_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("depth_to_space_v1_2_nchw_float16", _t12),
+    ("depth_to_space_v1_2_nchw_float16_all_inputs_as_internal", _t13),
+    ("depth_to_space_v1_2_nchw_quant8", _t14),
+    ("depth_to_space_v1_2_nchw_quant8_all_inputs_as_internal", _t15),
+    ("depth_to_space_v1_2_single_channel_nhwc", _t16),
+    ("depth_to_space_v1_2_single_channel_nhwc_all_inputs_as_internal", _t17),
+    ("depth_to_space_v1_2_single_channel_nhwc_relaxed", _t18),
+    ("depth_to_space_v1_2_single_channel_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("depth_to_space_v1_2_single_channel_nhwc_float16", _t20),
+    ("depth_to_space_v1_2_single_channel_nhwc_float16_all_inputs_as_internal", _t21),
+    ("depth_to_space_v1_2_single_channel_nhwc_quant8", _t22),
+    ("depth_to_space_v1_2_single_channel_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("depth_to_space_v1_2_single_channel_nchw", _t24),
+    ("depth_to_space_v1_2_single_channel_nchw_all_inputs_as_internal", _t25),
+    ("depth_to_space_v1_2_single_channel_nchw_relaxed", _t26),
+    ("depth_to_space_v1_2_single_channel_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("depth_to_space_v1_2_single_channel_nchw_float16", _t28),
+    ("depth_to_space_v1_2_single_channel_nchw_float16_all_inputs_as_internal", _t29),
+    ("depth_to_space_v1_2_single_channel_nchw_quant8", _t30),
+    ("depth_to_space_v1_2_single_channel_nchw_quant8_all_inputs_as_internal", _t31),
 )

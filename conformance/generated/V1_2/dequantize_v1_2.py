@@ -11,9 +11,11 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_2/dequantize_v1_2.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AAAAwgAA/sEAAIC+AAAAAAAAgD4AAIBBAAD+QQAAgME="
-_D1 = "AAAAwAAAAD8AAIDBAACAQAAA/kEAAIDD"
-_D2 = "AAAAAAAAAAACAAAAAAAAAA=="
+_D0 = "8NPg0wC4AAAAOPBTAFSQUA=="
+_D1 = "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="
+_D2 = "AAAAwgAA/sEAAIC+AAAAAAAAgD4AAIBBAAD+QQAAgME="
+_D3 = "AAAAwAAAAD8AAIDBAACAQAAA/kEAAIDD"
+_D4 = "AAAAAAAAAAACAAAAAAAAAA=="
 
 
 def _t0():
@@ -40,7 +42,7 @@ def _t0():
                     g.array("|u1", (2, 4), "AAF+f4D+/8g="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), "8NPg0wC4AAAAOPBTAFSQUA=="),
+                    g.array("<f2", (2, 4), _D0),
                 ],
             ),
         ],
@@ -48,6 +50,43 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "dequantize_v1_2_float16_all_inputs_as_internal",
+        "dequantize_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AAF+f4D+/8g="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "dequantize_v1_2_relaxed",
         "dequantize_v1_2_dynamic_output_shape_relaxed",
@@ -71,14 +110,51 @@ def _t1():
                     g.array("|u1", (2, 4), "AAF+f4D+/8g="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "AAB+wgAAfMIAAAC/AAAAAAAAAD8AAH5CAACAQgAAEkI="),
+                    g.array("<f4", (2, 4), _D1),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "dequantize_v1_2_relaxed_all_inputs_as_internal",
+        "dequantize_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AAF+f4D+/8g="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "dequantize_v1_2_float16_overflow",
         "dequantize_v1_2_float16_overflow_dynamic_output_shape",
@@ -109,7 +185,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "dequantize_v1_2_float16_overflow_all_inputs_as_internal",
+        "dequantize_v1_2_float16_overflow_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], consumers=1, scale=300.0),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=300.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=300.0, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (6,), "AAHa2/8K"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "AACwXPx7AHwAfNxp"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "dequantize_v1_2_symm",
         "dequantize_v1_2_symm_dynamic_output_shape",
@@ -133,14 +246,14 @@ def _t3():
                     g.array("|i1", (2, 2, 2), "gIH/AAFAf8A="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D0),
+                    g.array("<f4", (2, 2, 2), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "dequantize_v1_2_symm_relaxed",
         "dequantize_v1_2_symm_dynamic_output_shape_relaxed",
@@ -164,14 +277,14 @@ def _t4():
                     g.array("|i1", (2, 2, 2), "gIH/AAFAf8A="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D0),
+                    g.array("<f4", (2, 2, 2), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "dequantize_v1_2_symm_float16",
         "dequantize_v1_2_symm_dynamic_output_shape_float16",
@@ -202,7 +315,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "dequantize_v1_2_channel_dim_1",
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape",
@@ -226,14 +339,14 @@ def _t6():
                     g.array("|i1", (2, 3), "/AL4CH+A"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t10():
     return g.case(
         "dequantize_v1_2_channel_dim_1_relaxed",
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape_relaxed",
@@ -257,14 +370,14 @@ def _t7():
                     g.array("|i1", (2, 3), "/AL4CH+A"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D1),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t11():
     return g.case(
         "dequantize_v1_2_channel_dim_1_float16",
         "dequantize_v1_2_channel_dim_1_dynamic_output_shape_float16",
@@ -295,7 +408,7 @@ def _t8():
     )
 
 
-def _t9():
+def _t12():
     return g.case(
         "dequantize_v1_2_channel_dim_0",
         "dequantize_v1_2_channel_dim_0_dynamic_output_shape",
@@ -326,7 +439,7 @@ def _t9():
     )
 
 
-def _t10():
+def _t13():
     return g.case(
         "dequantize_v1_2_channel_dim_0_float16",
         "dequantize_v1_2_channel_dim_0_dynamic_output_shape_float16",
@@ -357,7 +470,7 @@ def _t10():
     )
 
 
-def _t11():
+def _t14():
     return g.case(
         "dequantize_v1_2_zero_sized",
         "dequantize_v1_2_zero_sized_dynamic_output_shape",
@@ -378,7 +491,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -393,7 +506,7 @@ def _t11():
     )
 
 
-def _t12():
+def _t15():
     return g.case(
         "dequantize_v1_2_zero_sized_float16",
         "dequantize_v1_2_zero_sized_dynamic_output_shape_float16",
@@ -414,7 +527,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -431,16 +544,19 @@ def _t12():
 
 TESTS = (
     ("dequantize_v1_2_float16", _t0),
-    ("dequantize_v1_2_relaxed", _t1),
-    ("dequantize_v1_2_float16_overflow", _t2),
-    ("dequantize_v1_2_symm", _t3),
-    ("dequantize_v1_2_symm_relaxed", _t4),
-    ("dequantize_v1_2_symm_float16", _t5),
-    ("dequantize_v1_2_channel_dim_1", _t6),
-    ("dequantize_v1_2_channel_dim_1_relaxed", _t7),
-    ("dequantize_v1_2_channel_dim_1_float16", _t8),
-    ("dequantize_v1_2_channel_dim_0", _t9),
-    ("dequantize_v1_2_channel_dim_0_float16", _t10),
-    ("dequantize_v1_2_zero_sized", _t11),
-    ("dequantize_v1_2_zero_sized_float16", _t12),
+    ("dequantize_v1_2_float16_all_inputs_as_internal", _t1),
+    ("dequantize_v1_2_relaxed", _t2),
+    ("dequantize_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("dequantize_v1_2_float16_overflow", _t4),
+    ("dequantize_v1_2_float16_overflow_all_inputs_as_internal", _t5),
+    ("dequantize_v1_2_symm", _t6),
+    ("dequantize_v1_2_symm_relaxed", _t7),
+    ("dequantize_v1_2_symm_float16", _t8),
+    ("dequantize_v1_2_channel_dim_1", _t9),
+    ("dequantize_v1_2_channel_dim_1_relaxed", _t10),
+    ("dequantize_v1_2_channel_dim_1_float16", _t11),
+    ("dequantize_v1_2_channel_dim_0", _t12),
+    ("dequantize_v1_2_channel_dim_0_float16", _t13),
+    ("dequantize_v1_2_zero_sized", _t14),
+    ("dequantize_v1_2_zero_sized_float16", _t15),
 )

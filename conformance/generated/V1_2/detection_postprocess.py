@@ -18,33 +18,46 @@ _D3 = "AACAPwAAgD8AAABAAAAAQAAAgD8AAMA/AAAAQAAAAEAAAIBAAACAQAAAAEAAAIBAAACQQAAAg
 _D4 = "ZmZmPzMzMz9mZiY/MzOzPpqZmT6amRk+"
 _D5 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAA/AAAAQAAAIEAAAEBAAAAgQAAAwEAAALBAaFg0QGhYFEBlbc9AZW2/QLU1wj3NzMy+7IcTQM3MzD8AAAAAAAAAPwAAAEAAACBA"
 _D6 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAA"
-_D7 = "Zi4zO2YyAABmOpo5zTRmKs04AABmNjM5ADjNNGYqZjIANM0wMzsAAAAAZi6aNWYq"
-_D8 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAPADAADgAAAAAAAAAAAAAALwAPAAAALgAOAA4ADwAPA=="
-_D9 = "ADwAPABAAEAAPAA+AEAAQABEAEQAQABEgEQARABCAEI="
-_D10 = "AAAgQQAAIEEAAKBAAACgQAACAAAAAgAAAAEAAADNzMw9AAAAPwE="
-_D11 = "ZmZmP83MTD5mZiY/zczMPjMzsz7NzEw9mpmZPs3MTD0="
-_D12 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAEBAAAAgQAAAwEAAALBAAABAQAAAIEAAAMBAAACwQGhYNEBoWBRAZW3PQGVtv0BoWDRAaFgUQGVtz0Blbb9AtTXCPc3MzL7shxNAzczMP7U1wj3NzMy+7IcTQM3MzD8="
-_D13 = "AQAAAAIAAAACAAAAAQAAAAEAAAACAAAAAQAAAAIAAAA="
-_D14 = "AACAPwAAgD8AAIA/AACAPwADAAAAAQAAAAEAAACamRk+AAAAPwA="
-_D15 = "AAAAAJqZGT+amRk/mpmZPgAAAAAzMzM/zczMPc3MTD5mZmY/zcxMPc3MTD7NzEw+"
-_D16 = "AAAAAAAAAAAAAAAAAAAAAAAA4EAAAAAAAAAAAAAAAAAAAAAAAADgQAAAAAAAAAAAAAAAAAAAAAAAAOBA"
-_D17 = "AACAPwAAgD8AAABAAAAAQAAAAD8AAIA/AACAPwAAAEAAAKBAAACgQAAAAEAAAABA"
-_D18 = "AAAAAAAAAAAAAIA/AAAAQAAAgEAAAIBAAADAQAAAwEAAAAAAAAAAAAAAAAAAAAAA"
-_D19 = "AADNOM04zTQAAJo5Zi5mMjM7ZipmMmYy"
-_D20 = "AAAAAAAAAAAARwAAAAAAAAAAAEcAAAAAAAAAAABH"
-_D21 = "ADwAPABAAEAAOAA8ADwAQABFAEUAQABA"
-_D22 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAEAAACamRk+AAAAPwA="
-_D23 = "MzMzP5qZGT+amZk+AAAAAA=="
-_D24 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAA=="
-_D25 = "AAAAAAEAAAACAAAAAAAAAA=="
-_D26 = "AACAPwAAgD8AAIA/AACAPwACAAAAAwAAAAEAAACamRk+mpkZPwA="
-_D27 = "MzMzP83MTD7NzMw9mpkZP5qZGT+amZk+"
-_D28 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAACAPwAAAEAAAAAAAAAAAAAAgD8AAABAAAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABA"
-_D29 = "AAAAAAIAAAABAAAAAAAAAAEAAAACAAAA"
-_D30 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAIAAACamRk+mpkZPwE="
-_D31 = "MzMzP5qZGT+amRk/mpmZPg=="
-_D32 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQA=="
-_D33 = "AQAAAAEAAAACAAAAAwAAAA=="
+_D7 = "AAAgQQAAIEEAAKBAAACgQAEDAAAAAQAAAAIAAADNzMw9AAAAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D8 = "Zi4zO2YyAABmOpo5zTRmKs04AABmNjM5ADjNNGYqZjIANM0wMzsAAAAAZi6aNWYq"
+_D9 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAPADAADgAAAAAAAAAAAAAALwAPAAAALgAOAA4ADwAPA=="
+_D10 = "ADwAPABAAEAAPAA+AEAAQABEAEQAQABEgEQARABCAEI="
+_D11 = "AAAAAABAAEAAAAA4AEAAQQBCAEEARoBFo0GjQHtG+0USLma2nEBmPgAAADgAQABB"
+_D12 = "AAAgQQAAIEEAAKBAAACgQAACAAAAAgAAAAEAAADNzMw9AAAAPwE="
+_D13 = "ZmZmP83MTD5mZiY/zczMPjMzsz7NzEw9mpmZPs3MTD0="
+_D14 = "AAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAEBAAAAgQAAAwEAAALBAAABAQAAAIEAAAMBAAACwQGhYNEBoWBRAZW3PQGVtv0BoWDRAaFgUQGVtz0Blbb9AtTXCPc3MzL7shxNAzczMP7U1wj3NzMy+7IcTQM3MzD8="
+_D15 = "AQAAAAIAAAACAAAAAQAAAAEAAAACAAAAAQAAAAIAAAA="
+_D16 = "AAAgQQAAIEEAAKBAAACgQAACAAAAAgAAAAEAAADNzMw9AAAAPwEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D17 = "MztmMjM5ZjaaNWYqzTRmKg=="
+_D18 = "AAAAAABAAEAAAAAAAEAAQABCAEEARoBFAEIAQQBGgEWjQaNAe0b7RaNBo0B7RvtFEi5mtpxAZj4SLma2nEBmPg=="
+_D19 = "AACAPwAAgD8AAIA/AACAPwADAAAAAQAAAAEAAACamRk+AAAAPwA="
+_D20 = "AAAAAJqZGT+amRk/mpmZPgAAAAAzMzM/zczMPc3MTD5mZmY/zcxMPc3MTD7NzEw+"
+_D21 = "AAAAAAAAAAAAAAAAAAAAAAAA4EAAAAAAAAAAAAAAAAAAAAAAAADgQAAAAAAAAAAAAAAAAAAAAAAAAOBA"
+_D22 = "AACAPwAAgD8AAABAAAAAQAAAAD8AAIA/AACAPwAAAEAAAKBAAACgQAAAAEAAAABA"
+_D23 = "AAAAAAAAAAAAAIA/AAAAQAAAgEAAAIBAAADAQAAAwEAAAAAAAAAAAAAAAAAAAAAA"
+_D24 = "AACAPwAAgD8AAIA/AACAPwADAAAAAQAAAAEAAACamRk+AAAAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D25 = "AADNOM04zTQAAJo5Zi5mMjM7ZipmMmYy"
+_D26 = "AAAAAAAAAAAARwAAAAAAAAAAAEcAAAAAAAAAAABH"
+_D27 = "ADwAPABAAEAAOAA8ADwAQABFAEUAQABA"
+_D28 = "AAAAAAA8AEAARABEAEYARgAAAAAAAAAA"
+_D29 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAEAAACamRk+AAAAPwA="
+_D30 = "MzMzP5qZGT+amZk+AAAAAA=="
+_D31 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAA=="
+_D32 = "AAAAAAEAAAACAAAAAAAAAA=="
+_D33 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAEAAACamRk+AAAAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D34 = "AAAAAAA8AEAAAAAAAEAAQAAAAAAAQABAAAAAAAAAAAA="
+_D35 = "AACAPwAAgD8AAIA/AACAPwACAAAAAwAAAAEAAACamRk+mpkZPwA="
+_D36 = "MzMzP83MTD7NzMw9mpkZP5qZGT+amZk+"
+_D37 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAACAPwAAAEAAAAAAAAAAAAAAgD8AAABAAAAAAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABA"
+_D38 = "AAAAAAIAAAABAAAAAAAAAAEAAAACAAAA"
+_D39 = "AACAPwAAgD8AAIA/AACAPwACAAAAAwAAAAEAAACamRk+mpkZPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D40 = "AAAAAAA8AEAAAAAAADwAQAAAAAAAPABAAAAAAABAAEAAAAAAAEAAQAAAAAAAQABA"
+_D41 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAIAAACamRk+mpkZPwE="
+_D42 = "MzMzP5qZGT+amRk/mpmZPg=="
+_D43 = "AAAAAAAAAAAAAIA/AAAAQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQA=="
+_D44 = "AQAAAAEAAAACAAAAAwAAAA=="
+_D45 = "AACAPwAAgD8AAIA/AACAPwEEAAAAAQAAAAIAAACamRk+mpkZPwEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D46 = "AAAAAAA8AEAAAAAAAEAAQAAAAAAAQABAAAAAAABAAEA="
 
 
 def _t0():
@@ -102,6 +115,72 @@ def _t0():
 
 def _t1():
     return g.case(
+        "detection_postprocess_regular_all_inputs_as_internal",
+        "detection_postprocess_regular_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 50, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 3), _D1),
+                    g.array("<f4", (2, 4, 4), _D2),
+                    g.array("<f4", (4, 4), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3, 4), _D5),
+                    g.array("<i4", (2, 3), _D6),
+                    g.array("<i4", (2,), "AwAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "detection_postprocess_regular_relaxed",
         "detection_postprocess_regular_dynamic_output_shape_relaxed",
         "V1_2",
@@ -153,7 +232,73 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "detection_postprocess_regular_relaxed_all_inputs_as_internal",
+        "detection_postprocess_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 50, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 3), _D1),
+                    g.array("<f4", (2, 4, 4), _D2),
+                    g.array("<f4", (4, 4), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D4),
+                    g.array("<f4", (2, 3, 4), _D5),
+                    g.array("<i4", (2, 3), _D6),
+                    g.array("<i4", (2,), "AwAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "detection_postprocess_regular_float16",
         "detection_postprocess_regular_dynamic_output_shape_float16",
@@ -191,13 +336,13 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 3), _D7),
-                    g.array("<f2", (2, 4, 4), _D8),
-                    g.array("<f2", (4, 4), _D9),
+                    g.array("<f2", (2, 4, 3), _D8),
+                    g.array("<f2", (2, 4, 4), _D9),
+                    g.array("<f2", (4, 4), _D10),
                 ],
                 outputs=[
                     g.array("<f2", (2, 3), "MzuaOTM5mjXNNM0w"),
-                    g.array("<f2", (2, 3, 4), "AAAAAABAAEAAAAA4AEAAQQBCAEEARoBFo0GjQHtG+0USLma2nEBmPgAAADgAQABB"),
+                    g.array("<f2", (2, 3, 4), _D11),
                     g.array("<i4", (2, 3), _D6),
                     g.array("<i4", (2,), "AwAAAAMAAAA="),
                 ],
@@ -206,7 +351,73 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "detection_postprocess_regular_float16_all_inputs_as_internal",
+        "detection_postprocess_regular_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 50, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="AEkASQBFAEUBAwAAAAEAAAACAAAAZi4AOAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 3), _D8),
+                    g.array("<f2", (2, 4, 4), _D9),
+                    g.array("<f2", (4, 4), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "MzuaOTM5mjXNNM0w"),
+                    g.array("<f2", (2, 3, 4), _D11),
+                    g.array("<i4", (2, 3), _D6),
+                    g.array("<i4", (2,), "AwAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "detection_postprocess_fast",
         "detection_postprocess_fast_dynamic_output_shape",
@@ -239,7 +450,7 @@ def _t3():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D10,
+            values=_D12,
         ),
         feeds=[
             g.feed(
@@ -249,9 +460,9 @@ def _t3():
                     g.array("<f4", (4, 4), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D11),
-                    g.array("<f4", (2, 4, 4), _D12),
-                    g.array("<i4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4, 4), _D14),
+                    g.array("<i4", (2, 4), _D15),
                     g.array("<i4", (2,), "BAAAAAQAAAA="),
                 ],
             ),
@@ -259,7 +470,73 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "detection_postprocess_fast_all_inputs_as_internal",
+        "detection_postprocess_fast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 3), _D1),
+                    g.array("<f4", (2, 4, 4), _D2),
+                    g.array("<f4", (4, 4), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4, 4), _D14),
+                    g.array("<i4", (2, 4), _D15),
+                    g.array("<i4", (2,), "BAAAAAQAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "detection_postprocess_fast_relaxed",
         "detection_postprocess_fast_dynamic_output_shape_relaxed",
@@ -291,7 +568,7 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D10,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
@@ -302,9 +579,9 @@ def _t4():
                     g.array("<f4", (4, 4), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D11),
-                    g.array("<f4", (2, 4, 4), _D12),
-                    g.array("<i4", (2, 4), _D13),
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4, 4), _D14),
+                    g.array("<i4", (2, 4), _D15),
                     g.array("<i4", (2,), "BAAAAAQAAAA="),
                 ],
             ),
@@ -312,7 +589,73 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "detection_postprocess_fast_relaxed_all_inputs_as_internal",
+        "detection_postprocess_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 3), _D1),
+                    g.array("<f4", (2, 4, 4), _D2),
+                    g.array("<f4", (4, 4), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D13),
+                    g.array("<f4", (2, 4, 4), _D14),
+                    g.array("<i4", (2, 4), _D15),
+                    g.array("<i4", (2,), "BAAAAAQAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "detection_postprocess_fast_float16",
         "detection_postprocess_fast_dynamic_output_shape_float16",
@@ -350,14 +693,14 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 3), _D7),
-                    g.array("<f2", (2, 4, 4), _D8),
-                    g.array("<f2", (4, 4), _D9),
+                    g.array("<f2", (2, 4, 3), _D8),
+                    g.array("<f2", (2, 4, 4), _D9),
+                    g.array("<f2", (4, 4), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), "MztmMjM5ZjaaNWYqzTRmKg=="),
-                    g.array("<f2", (2, 4, 4), "AAAAAABAAEAAAAAAAEAAQABCAEEARoBFAEIAQQBGgEWjQaNAe0b7RaNBo0B7RvtFEi5mtpxAZj4SLma2nEBmPg=="),
-                    g.array("<i4", (2, 4), _D13),
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4, 4), _D18),
+                    g.array("<i4", (2, 4), _D15),
                     g.array("<i4", (2,), "BAAAAAQAAAA="),
                 ],
             ),
@@ -365,7 +708,73 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "detection_postprocess_fast_float16_all_inputs_as_internal",
+        "detection_postprocess_fast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 62, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="AEkASQBFAEUAAgAAAAIAAAABAAAAZi4AOAEAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 3), _D8),
+                    g.array("<f2", (2, 4, 4), _D9),
+                    g.array("<f2", (4, 4), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D17),
+                    g.array("<f2", (2, 4, 4), _D18),
+                    g.array("<i4", (2, 4), _D15),
+                    g.array("<i4", (2,), "BAAAAAQAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "detection_postprocess_threshold_fast",
         "detection_postprocess_threshold_fast_dynamic_output_shape",
@@ -398,18 +807,18 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D14,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3), "MzMzP83MTD4AAAAA"),
-                    g.array("<f4", (1, 3, 4), _D18),
+                    g.array("<f4", (1, 3, 4), _D23),
                     g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
                     g.array("<i4", (1,), "AgAAAA=="),
                 ],
@@ -418,7 +827,73 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "detection_postprocess_threshold_fast_all_inputs_as_internal",
+        "detection_postprocess_threshold_fast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 83, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3), "MzMzP83MTD4AAAAA"),
+                    g.array("<f4", (1, 3, 4), _D23),
+                    g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "detection_postprocess_threshold_fast_relaxed",
         "detection_postprocess_threshold_fast_dynamic_output_shape_relaxed",
@@ -450,19 +925,19 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D14,
+            values=_D19,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3), "MzMzP83MTD4AAAAA"),
-                    g.array("<f4", (1, 3, 4), _D18),
+                    g.array("<f4", (1, 3, 4), _D23),
                     g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
                     g.array("<i4", (1,), "AgAAAA=="),
                 ],
@@ -471,7 +946,73 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "detection_postprocess_threshold_fast_relaxed_all_inputs_as_internal",
+        "detection_postprocess_threshold_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 83, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D24,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3), "MzMzP83MTD4AAAAA"),
+                    g.array("<f4", (1, 3, 4), _D23),
+                    g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "detection_postprocess_threshold_fast_float16",
         "detection_postprocess_threshold_fast_dynamic_output_shape_float16",
@@ -509,13 +1050,13 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4), _D19),
-                    g.array("<f2", (1, 3, 5), _D20),
-                    g.array("<f2", (3, 4), _D21),
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3), "mjlmMgAA"),
-                    g.array("<f2", (1, 3, 4), "AAAAAAA8AEAARABEAEYARgAAAAAAAAAA"),
+                    g.array("<f2", (1, 3, 4), _D28),
                     g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
                     g.array("<i4", (1,), "AgAAAA=="),
                 ],
@@ -524,7 +1065,73 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "detection_postprocess_threshold_fast_float16_all_inputs_as_internal",
+        "detection_postprocess_threshold_fast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 83, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="ADwAPAA8ADwAAwAAAAEAAAABAAAAzTAAOAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3), "mjlmMgAA"),
+                    g.array("<f2", (1, 3, 4), _D28),
+                    g.array("<i4", (1, 3), "AAAAAAEAAAAAAAAA"),
+                    g.array("<i4", (1,), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "detection_postprocess_threshold_regular",
         "detection_postprocess_threshold_regular_dynamic_output_shape",
@@ -557,19 +1164,19 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D22,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4), _D23),
-                    g.array("<f4", (1, 4, 4), _D24),
-                    g.array("<i4", (1, 4), _D25),
+                    g.array("<f4", (1, 4), _D30),
+                    g.array("<f4", (1, 4, 4), _D31),
+                    g.array("<i4", (1, 4), _D32),
                     g.array("<i4", (1,), "AwAAAA=="),
                 ],
             ),
@@ -577,7 +1184,73 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "detection_postprocess_threshold_regular_all_inputs_as_internal",
+        "detection_postprocess_threshold_regular_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 96, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D33,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4), _D30),
+                    g.array("<f4", (1, 4, 4), _D31),
+                    g.array("<i4", (1, 4), _D32),
+                    g.array("<i4", (1,), "AwAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "detection_postprocess_threshold_regular_relaxed",
         "detection_postprocess_threshold_regular_dynamic_output_shape_relaxed",
@@ -609,20 +1282,20 @@ def _t10():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D22,
+            values=_D29,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4), _D23),
-                    g.array("<f4", (1, 4, 4), _D24),
-                    g.array("<i4", (1, 4), _D25),
+                    g.array("<f4", (1, 4), _D30),
+                    g.array("<f4", (1, 4, 4), _D31),
+                    g.array("<i4", (1, 4), _D32),
                     g.array("<i4", (1,), "AwAAAA=="),
                 ],
             ),
@@ -630,7 +1303,73 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "detection_postprocess_threshold_regular_relaxed_all_inputs_as_internal",
+        "detection_postprocess_threshold_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 96, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D33,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4), _D30),
+                    g.array("<f4", (1, 4, 4), _D31),
+                    g.array("<i4", (1, 4), _D32),
+                    g.array("<i4", (1,), "AwAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "detection_postprocess_threshold_regular_float16",
         "detection_postprocess_threshold_regular_dynamic_output_shape_float16",
@@ -668,14 +1407,14 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4), _D19),
-                    g.array("<f2", (1, 3, 5), _D20),
-                    g.array("<f2", (3, 4), _D21),
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
                 ],
                 outputs=[
                     g.array("<f2", (1, 4), "mjnNOM00AAA="),
-                    g.array("<f2", (1, 4, 4), "AAAAAAA8AEAAAAAAAEAAQAAAAAAAQABAAAAAAAAAAAA="),
-                    g.array("<i4", (1, 4), _D25),
+                    g.array("<f2", (1, 4, 4), _D34),
+                    g.array("<i4", (1, 4), _D32),
                     g.array("<i4", (1,), "AwAAAA=="),
                 ],
             ),
@@ -683,7 +1422,73 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "detection_postprocess_threshold_regular_float16_all_inputs_as_internal",
+        "detection_postprocess_threshold_regular_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 96, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="ADwAPAA8ADwBBAAAAAEAAAABAAAAzTAAOAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4), "mjnNOM00AAA="),
+                    g.array("<f2", (1, 4, 4), _D34),
+                    g.array("<i4", (1, 4), _D32),
+                    g.array("<i4", (1,), "AwAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "detection_postprocess_ties_fast",
         "detection_postprocess_ties_fast_dynamic_output_shape",
@@ -716,19 +1521,19 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D26,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 6), _D27),
-                    g.array("<f4", (1, 6, 4), _D28),
-                    g.array("<i4", (1, 6), _D29),
+                    g.array("<f4", (1, 6), _D36),
+                    g.array("<f4", (1, 6, 4), _D37),
+                    g.array("<i4", (1, 6), _D38),
                     g.array("<i4", (1,), "BgAAAA=="),
                 ],
             ),
@@ -736,7 +1541,73 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "detection_postprocess_ties_fast_all_inputs_as_internal",
+        "detection_postprocess_ties_fast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 108, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6), _D36),
+                    g.array("<f4", (1, 6, 4), _D37),
+                    g.array("<i4", (1, 6), _D38),
+                    g.array("<i4", (1,), "BgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "detection_postprocess_ties_fast_relaxed",
         "detection_postprocess_ties_fast_dynamic_output_shape_relaxed",
@@ -768,20 +1639,20 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D26,
+            values=_D35,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 6), _D27),
-                    g.array("<f4", (1, 6, 4), _D28),
-                    g.array("<i4", (1, 6), _D29),
+                    g.array("<f4", (1, 6), _D36),
+                    g.array("<f4", (1, 6, 4), _D37),
+                    g.array("<i4", (1, 6), _D38),
                     g.array("<i4", (1,), "BgAAAA=="),
                 ],
             ),
@@ -789,7 +1660,73 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "detection_postprocess_ties_fast_relaxed_all_inputs_as_internal",
+        "detection_postprocess_ties_fast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 108, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D39,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6), _D36),
+                    g.array("<f4", (1, 6, 4), _D37),
+                    g.array("<i4", (1, 6), _D38),
+                    g.array("<i4", (1,), "BgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "detection_postprocess_ties_fast_float16",
         "detection_postprocess_ties_fast_dynamic_output_shape_float16",
@@ -827,14 +1764,14 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4), _D19),
-                    g.array("<f2", (1, 3, 5), _D20),
-                    g.array("<f2", (3, 4), _D21),
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
                 ],
                 outputs=[
                     g.array("<f2", (1, 6), "mjlmMmYuzTjNOM00"),
-                    g.array("<f2", (1, 6, 4), "AAAAAAA8AEAAAAAAADwAQAAAAAAAPABAAAAAAABAAEAAAAAAAEAAQAAAAAAAQABA"),
-                    g.array("<i4", (1, 6), _D29),
+                    g.array("<f2", (1, 6, 4), _D40),
+                    g.array("<i4", (1, 6), _D38),
                     g.array("<i4", (1,), "BgAAAA=="),
                 ],
             ),
@@ -842,7 +1779,73 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "detection_postprocess_ties_fast_float16_all_inputs_as_internal",
+        "detection_postprocess_ties_fast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 108, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="ADwAPAA8ADwAAgAAAAMAAAABAAAAzTDNOAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6), "mjlmMmYuzTjNOM00"),
+                    g.array("<f2", (1, 6, 4), _D40),
+                    g.array("<i4", (1, 6), _D38),
+                    g.array("<i4", (1,), "BgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "detection_postprocess_ties_regular",
         "detection_postprocess_ties_regular_dynamic_output_shape",
@@ -875,19 +1878,19 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D30,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4), _D31),
-                    g.array("<f4", (1, 4, 4), _D32),
-                    g.array("<i4", (1, 4), _D33),
+                    g.array("<f4", (1, 4), _D42),
+                    g.array("<f4", (1, 4, 4), _D43),
+                    g.array("<i4", (1, 4), _D44),
                     g.array("<i4", (1,), "BAAAAA=="),
                 ],
             ),
@@ -895,7 +1898,73 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "detection_postprocess_ties_regular_all_inputs_as_internal",
+        "detection_postprocess_ties_regular_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 120, ("", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4), _D42),
+                    g.array("<f4", (1, 4, 4), _D43),
+                    g.array("<i4", (1, 4), _D44),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "detection_postprocess_ties_regular_relaxed",
         "detection_postprocess_ties_regular_dynamic_output_shape_relaxed",
@@ -927,20 +1996,20 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[14, 15, 16, 17],
-            values=_D30,
+            values=_D41,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 4), _D15),
-                    g.array("<f4", (1, 3, 5), _D16),
-                    g.array("<f4", (3, 4), _D17),
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4), _D31),
-                    g.array("<f4", (1, 4, 4), _D32),
-                    g.array("<i4", (1, 4), _D33),
+                    g.array("<f4", (1, 4), _D42),
+                    g.array("<f4", (1, 4, 4), _D43),
+                    g.array("<i4", (1, 4), _D44),
                     g.array("<i4", (1,), "BAAAAA=="),
                 ],
             ),
@@ -948,7 +2017,73 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "detection_postprocess_ties_regular_relaxed_all_inputs_as_internal",
+        "detection_postprocess_ties_regular_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 120, ("relaxed", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values=_D45,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 4), _D20),
+                    g.array("<f4", (1, 3, 5), _D21),
+                    g.array("<f4", (3, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4), _D42),
+                    g.array("<f4", (1, 4, 4), _D43),
+                    g.array("<i4", (1, 4), _D44),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "detection_postprocess_ties_regular_float16",
         "detection_postprocess_ties_regular_dynamic_output_shape_float16",
@@ -986,14 +2121,80 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 4), _D19),
-                    g.array("<f2", (1, 3, 5), _D20),
-                    g.array("<f2", (3, 4), _D21),
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
                 ],
                 outputs=[
                     g.array("<f2", (1, 4), "mjnNOM04zTQ="),
-                    g.array("<f2", (1, 4, 4), "AAAAAAA8AEAAAAAAAEAAQAAAAAAAQABAAAAAAABAAEA="),
-                    g.array("<i4", (1, 4), _D33),
+                    g.array("<f2", (1, 4, 4), _D46),
+                    g.array("<i4", (1, 4), _D44),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "detection_postprocess_ties_regular_float16_all_inputs_as_internal",
+        "detection_postprocess_ties_regular_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 120, ("float16", "all_inputs_as_internal"), ("DETECTION_POSTPROCESSING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [18, 19, 20], [0]),
+                g.operation(OperationType.ADD, [21, 22, 23], [1]),
+                g.operation(OperationType.ADD, [24, 25, 26], [2]),
+                g.operation(OperationType.DETECTION_POSTPROCESSING, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17]),
+            ],
+            inputs=[18, 21, 24],
+            outputs=[14, 15, 16, 17],
+            values="ADwAPAA8ADwBBAAAAAEAAAACAAAAzTDNOAEAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 4), _D25),
+                    g.array("<f2", (1, 3, 5), _D26),
+                    g.array("<f2", (3, 4), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4), "mjnNOM04zTQ="),
+                    g.array("<f2", (1, 4, 4), _D46),
+                    g.array("<i4", (1, 4), _D44),
                     g.array("<i4", (1,), "BAAAAA=="),
                 ],
             ),
@@ -1003,21 +2204,39 @@ def _t17():
 
 TESTS = (
     ("detection_postprocess_regular", _t0),
-    ("detection_postprocess_regular_relaxed", _t1),
-    ("detection_postprocess_regular_float16", _t2),
-    ("detection_postprocess_fast", _t3),
-    ("detection_postprocess_fast_relaxed", _t4),
-    ("detection_postprocess_fast_float16", _t5),
-    ("detection_postprocess_threshold_fast", _t6),
-    ("detection_postprocess_threshold_fast_relaxed", _t7),
-    ("detection_postprocess_threshold_fast_float16", _t8),
-    ("detection_postprocess_threshold_regular", _t9),
-    ("detection_postprocess_threshold_regular_relaxed", _t10),
-    ("detection_postprocess_threshold_regular_float16", _t11),
-    ("detection_postprocess_ties_fast", _t12),
-    ("detection_postprocess_ties_fast_relaxed", _t13),
-    ("detection_postprocess_ties_fast_float16", _t14),
-    ("detection_postprocess_ties_regular", _t15),
-    ("detection_postprocess_ties_regular_relaxed", _t16),
-    ("detection_postprocess_ties_regular_float16", _t17),
+    ("detection_postprocess_regular_all_inputs_as_internal", _t1),
+    ("detection_postprocess_regular_relaxed", _t2),
+    ("detection_postprocess_regular_relaxed_all_inputs_as_internal", _t3),
+    ("detection_postprocess_regular_float16", _t4),
+    ("detection_postprocess_regular_float16_all_inputs_as_internal", _t5),
+    ("detection_postprocess_fast", _t6),
+    ("detection_postprocess_fast_all_inputs_as_internal", _t7),
+    ("detection_postprocess_fast_relaxed", _t8),
+    ("detection_postprocess_fast_relaxed_all_inputs_as_internal", _t9),
+    ("detection_postprocess_fast_float16", _t10),
+    ("detection_postprocess_fast_float16_all_inputs_as_internal", _t11),
+    ("detection_postprocess_threshold_fast", _t12),
+    ("detection_postprocess_threshold_fast_all_inputs_as_internal", _t13),
+    ("detection_postprocess_threshold_fast_relaxed", _t14),
+    ("detection_postprocess_threshold_fast_relaxed_all_inputs_as_internal", _t15),
+    ("detection_postprocess_threshold_fast_float16", _t16),
+    ("detection_postprocess_threshold_fast_float16_all_inputs_as_internal", _t17),
+    ("detection_postprocess_threshold_regular", _t18),
+    ("detection_postprocess_threshold_regular_all_inputs_as_internal", _t19),
+    ("detection_postprocess_threshold_regular_relaxed", _t20),
+    ("detection_postprocess_threshold_regular_relaxed_all_inputs_as_internal", _t21),
+    ("detection_postprocess_threshold_regular_float16", _t22),
+    ("detection_postprocess_threshold_regular_float16_all_inputs_as_internal", _t23),
+    ("detection_postprocess_ties_fast", _t24),
+    ("detection_postprocess_ties_fast_all_inputs_as_internal", _t25),
+    ("detection_postprocess_ties_fast_relaxed", _t26),
+    ("detection_postprocess_ties_fast_relaxed_all_inputs_as_internal", _t27),
+    ("detection_postprocess_ties_fast_float16", _t28),
+    ("detection_postprocess_ties_fast_float16_all_inputs_as_internal", _t29),
+    ("detection_postprocess_ties_regular", _t30),
+    ("detection_postprocess_ties_regular_all_inputs_as_internal", _t31),
+    ("detection_postprocess_ties_regular_relaxed", _t32),
+    ("detection_postprocess_ties_regular_relaxed_all_inputs_as_internal", _t33),
+    ("detection_postprocess_ties_regular_float16", _t34),
+    ("detection_postprocess_ties_regular_float16_all_inputs_as_internal", _t35),
 )

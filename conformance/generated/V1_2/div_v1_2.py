@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_2/div_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAQQAAwMAAAIA/AABAQA=="
 _D1 = "AACAQAAAQMAAAIDBAABAQQAAAD8AAMA/AAAAwAAAwMA="
+_D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D3 = "AEQAwgDMAEoAOAA+AMAAxg=="
+_D4 = "AAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -52,6 +55,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "div_v1_2_all_inputs_as_internal",
+        "div_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("DIV",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.DIV, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2), _D0),
+                    g.array("<f4", (2, 1), "AAAAQAAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "div_v1_2_relaxed",
         "div_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +132,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "div_v1_2_relaxed_all_inputs_as_internal",
+        "div_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("relaxed", "all_inputs_as_internal"), ("DIV",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.DIV, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2), _D0),
+                    g.array("<f4", (2, 1), "AAAAQAAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "div_v1_2_float16",
         "div_v1_2_dynamic_output_shape_float16",
@@ -113,14 +204,58 @@ def _t2():
                     g.array("<f2", (2, 1), "AEAAuA=="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "AEQAwgDMAEoAOAA+AMAAxg=="),
+                    g.array("<f2", (2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "div_v1_2_float16_all_inputs_as_internal",
+        "div_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("DIV",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.DIV, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2), "AEgAxgA8AEI="),
+                    g.array("<f2", (2, 1), "AEAAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "div_v1_2_by_zero",
         "div_v1_2_by_zero_dynamic_output_shape",
@@ -155,9 +290,57 @@ def _t3():
     )
 
 
+def _t7():
+    return g.case(
+        "div_v1_2_by_zero_all_inputs_as_internal",
+        "div_v1_2_by_zero_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("DIV",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.DIV, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "ADwAwAAAAEI="),
+                    g.array("<f2", (4,), "AAAAAABEALQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "AHwA/AAAAMo="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("div_v1_2", _t0),
-    ("div_v1_2_relaxed", _t1),
-    ("div_v1_2_float16", _t2),
-    ("div_v1_2_by_zero", _t3),
+    ("div_v1_2_all_inputs_as_internal", _t1),
+    ("div_v1_2_relaxed", _t2),
+    ("div_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("div_v1_2_float16", _t4),
+    ("div_v1_2_float16_all_inputs_as_internal", _t5),
+    ("div_v1_2_by_zero", _t6),
+    ("div_v1_2_by_zero_all_inputs_as_internal", _t7),
 )

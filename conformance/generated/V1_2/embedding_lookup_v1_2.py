@@ -82,6 +82,45 @@ def _t1():
 
 def _t2():
     return g.case(
+        "embedding_lookup_v1_2_quant8_all_inputs_as_internal",
+        "embedding_lookup_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D0),
+                    g.array("|u1", (3, 2), "PGVQeWSN"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2), "ZI08ZWSNUHk="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
         "embedding_lookup_v1_2_quant8_rank4",
         "embedding_lookup_v1_2_quant8_rank4_dynamic_output_shape",
         "V1_2",
@@ -113,7 +152,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t4():
+    return g.case(
+        "embedding_lookup_v1_2_quant8_rank4_all_inputs_as_internal",
+        "embedding_lookup_v1_2_quant8_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=255, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="/wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|u1", (2, 1, 2, 2), "AAECA/z9/v8="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 1, 2, 2), "/P3+/wABAgP8/f7/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
     return g.case(
         "embedding_lookup_v1_2_int32_extremes",
         "embedding_lookup_v1_2_int32_extremes_dynamic_output_shape",
@@ -149,6 +227,8 @@ def _t3():
 TESTS = (
     ("embedding_lookup_v1_2_int32", _t0),
     ("embedding_lookup_v1_2_quant8", _t1),
-    ("embedding_lookup_v1_2_quant8_rank4", _t2),
-    ("embedding_lookup_v1_2_int32_extremes", _t3),
+    ("embedding_lookup_v1_2_quant8_all_inputs_as_internal", _t2),
+    ("embedding_lookup_v1_2_quant8_rank4", _t3),
+    ("embedding_lookup_v1_2_quant8_rank4_all_inputs_as_internal", _t4),
+    ("embedding_lookup_v1_2_int32_extremes", _t5),
 )

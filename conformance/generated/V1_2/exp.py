@@ -52,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "exp_all_inputs_as_internal",
+        "exp_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("EXP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.EXP, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "exp_relaxed",
         "exp_dynamic_output_shape_relaxed",
         "V1_2",
@@ -81,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "exp_relaxed_all_inputs_as_internal",
+        "exp_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("EXP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.EXP, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "exp_float16",
         "exp_dynamic_output_shape_float16",
@@ -112,7 +186,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "exp_float16_all_inputs_as_internal",
+        "exp_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("EXP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.EXP, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMAAuAAAADQAPABB"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "VTDaOAA8Iz1wQRdK"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "exp_rank5",
         "exp_rank5_dynamic_output_shape",
@@ -143,7 +254,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "exp_rank5_relaxed",
         "exp_rank5_dynamic_output_shape_relaxed",
@@ -174,7 +285,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "exp_rank5_float16",
         "exp_rank5_dynamic_output_shape_float16",
@@ -205,13 +316,13 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "exp_special",
         "exp_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 28, ("",), ("EXP",)),
+        provenance=g.provenance(SPEC, 30, ("",), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -236,12 +347,12 @@ def _t6():
     )
 
 
-def _t7():
+def _t10():
     return g.case(
         "exp_special_relaxed",
         "exp_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 28, ("relaxed",), ("EXP",)),
+        provenance=g.provenance(SPEC, 30, ("relaxed",), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -267,13 +378,13 @@ def _t7():
     )
 
 
-def _t8():
+def _t11():
     return g.case(
         "exp_special_float16",
         "exp_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 28, ("float16",), ("EXP",)),
+        provenance=g.provenance(SPEC, 30, ("float16",), ("EXP",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -300,12 +411,15 @@ def _t8():
 
 TESTS = (
     ("exp", _t0),
-    ("exp_relaxed", _t1),
-    ("exp_float16", _t2),
-    ("exp_rank5", _t3),
-    ("exp_rank5_relaxed", _t4),
-    ("exp_rank5_float16", _t5),
-    ("exp_special", _t6),
-    ("exp_special_relaxed", _t7),
-    ("exp_special_float16", _t8),
+    ("exp_all_inputs_as_internal", _t1),
+    ("exp_relaxed", _t2),
+    ("exp_relaxed_all_inputs_as_internal", _t3),
+    ("exp_float16", _t4),
+    ("exp_float16_all_inputs_as_internal", _t5),
+    ("exp_rank5", _t6),
+    ("exp_rank5_relaxed", _t7),
+    ("exp_rank5_float16", _t8),
+    ("exp_special", _t9),
+    ("exp_special_relaxed", _t10),
+    ("exp_special_float16", _t11),
 )

@@ -51,6 +51,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "expand_dims_all_inputs_as_internal",
+        "expand_dims_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "expand_dims_relaxed",
         "expand_dims_dynamic_output_shape_relaxed",
         "V1_2",
@@ -82,7 +120,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "expand_dims_relaxed_all_inputs_as_internal",
+        "expand_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "expand_dims_float16",
         "expand_dims_dynamic_output_shape_float16",
@@ -115,7 +191,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "expand_dims_float16_all_inputs_as_internal",
+        "expand_dims_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxAAAAEJAVgBG"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3), "AMUAxAAAAEJAVgBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "expand_dims_int32",
         "expand_dims_dynamic_output_shape_int32",
@@ -148,7 +262,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "expand_dims_quant8",
         "expand_dims_dynamic_output_shape_quant8",
@@ -181,7 +295,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "expand_dims_quant8_all_inputs_as_internal",
+        "expand_dims_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=1.0, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "X2BkZ8hq"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3), "X2BkZ8hq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "expand_dims_middle",
         "expand_dims_middle_dynamic_output_shape",
@@ -214,7 +366,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "expand_dims_middle_all_inputs_as_internal",
+        "expand_dims_middle_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "expand_dims_middle_float16",
         "expand_dims_middle_dynamic_output_shape_float16",
@@ -247,7 +437,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t12():
+    return g.case(
+        "expand_dims_middle_float16_all_inputs_as_internal",
+        "expand_dims_middle_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxAAAAEJAVgBG"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 3), "AMUAxAAAAEJAVgBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "expand_dims_middle_int32",
         "expand_dims_middle_dynamic_output_shape_int32",
@@ -280,7 +508,7 @@ def _t7():
     )
 
 
-def _t8():
+def _t14():
     return g.case(
         "expand_dims_middle_quant8",
         "expand_dims_middle_dynamic_output_shape_quant8",
@@ -313,7 +541,45 @@ def _t8():
     )
 
 
-def _t9():
+def _t15():
+    return g.case(
+        "expand_dims_middle_quant8_all_inputs_as_internal",
+        "expand_dims_middle_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=1.0, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "X2BkZ8hq"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 3), "X2BkZ8hq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "expand_dims_minus_one",
         "expand_dims_minus_one_dynamic_output_shape",
@@ -346,7 +612,45 @@ def _t9():
     )
 
 
-def _t10():
+def _t17():
+    return g.case(
+        "expand_dims_minus_one_all_inputs_as_internal",
+        "expand_dims_minus_one_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "expand_dims_minus_one_float16",
         "expand_dims_minus_one_dynamic_output_shape_float16",
@@ -379,7 +683,45 @@ def _t10():
     )
 
 
-def _t11():
+def _t19():
+    return g.case(
+        "expand_dims_minus_one_float16_all_inputs_as_internal",
+        "expand_dims_minus_one_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxAAAAEJAVgBG"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1), "AMUAxAAAAEJAVgBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "expand_dims_minus_one_int32",
         "expand_dims_minus_one_dynamic_output_shape_int32",
@@ -412,7 +754,7 @@ def _t11():
     )
 
 
-def _t12():
+def _t21():
     return g.case(
         "expand_dims_minus_three",
         "expand_dims_minus_three_dynamic_output_shape",
@@ -445,7 +787,45 @@ def _t12():
     )
 
 
-def _t13():
+def _t22():
+    return g.case(
+        "expand_dims_minus_three_all_inputs_as_internal",
+        "expand_dims_minus_three_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
     return g.case(
         "expand_dims_minus_three_int32",
         "expand_dims_minus_three_dynamic_output_shape_int32",
@@ -478,7 +858,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t24():
     return g.case(
         "expand_dims_rank5",
         "expand_dims_rank5_dynamic_output_shape",
@@ -511,7 +891,45 @@ def _t14():
     )
 
 
-def _t15():
+def _t25():
+    return g.case(
+        "expand_dims_rank5_all_inputs_as_internal",
+        "expand_dims_rank5_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="BAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "expand_dims_rank5_float16",
         "expand_dims_rank5_dynamic_output_shape_float16",
@@ -544,21 +962,71 @@ def _t15():
     )
 
 
+def _t27():
+    return g.case(
+        "expand_dims_rank5_float16_all_inputs_as_internal",
+        "expand_dims_rank5_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("float16", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="BAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 2), "AD4AwQAAAEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 2, 1), "AD4AwQAAAEg="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("expand_dims", _t0),
-    ("expand_dims_relaxed", _t1),
-    ("expand_dims_float16", _t2),
-    ("expand_dims_int32", _t3),
-    ("expand_dims_quant8", _t4),
-    ("expand_dims_middle", _t5),
-    ("expand_dims_middle_float16", _t6),
-    ("expand_dims_middle_int32", _t7),
-    ("expand_dims_middle_quant8", _t8),
-    ("expand_dims_minus_one", _t9),
-    ("expand_dims_minus_one_float16", _t10),
-    ("expand_dims_minus_one_int32", _t11),
-    ("expand_dims_minus_three", _t12),
-    ("expand_dims_minus_three_int32", _t13),
-    ("expand_dims_rank5", _t14),
-    ("expand_dims_rank5_float16", _t15),
+    ("expand_dims_all_inputs_as_internal", _t1),
+    ("expand_dims_relaxed", _t2),
+    ("expand_dims_relaxed_all_inputs_as_internal", _t3),
+    ("expand_dims_float16", _t4),
+    ("expand_dims_float16_all_inputs_as_internal", _t5),
+    ("expand_dims_int32", _t6),
+    ("expand_dims_quant8", _t7),
+    ("expand_dims_quant8_all_inputs_as_internal", _t8),
+    ("expand_dims_middle", _t9),
+    ("expand_dims_middle_all_inputs_as_internal", _t10),
+    ("expand_dims_middle_float16", _t11),
+    ("expand_dims_middle_float16_all_inputs_as_internal", _t12),
+    ("expand_dims_middle_int32", _t13),
+    ("expand_dims_middle_quant8", _t14),
+    ("expand_dims_middle_quant8_all_inputs_as_internal", _t15),
+    ("expand_dims_minus_one", _t16),
+    ("expand_dims_minus_one_all_inputs_as_internal", _t17),
+    ("expand_dims_minus_one_float16", _t18),
+    ("expand_dims_minus_one_float16_all_inputs_as_internal", _t19),
+    ("expand_dims_minus_one_int32", _t20),
+    ("expand_dims_minus_three", _t21),
+    ("expand_dims_minus_three_all_inputs_as_internal", _t22),
+    ("expand_dims_minus_three_int32", _t23),
+    ("expand_dims_rank5", _t24),
+    ("expand_dims_rank5_all_inputs_as_internal", _t25),
+    ("expand_dims_rank5_float16", _t26),
+    ("expand_dims_rank5_float16_all_inputs_as_internal", _t27),
 )

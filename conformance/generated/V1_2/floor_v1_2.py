@@ -48,6 +48,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "floor_v1_2_all_inputs_as_internal",
+        "floor_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("", "all_inputs_as_internal"), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "floor_v1_2_relaxed",
         "floor_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -77,7 +114,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "floor_v1_2_relaxed_all_inputs_as_internal",
+        "floor_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("relaxed", "all_inputs_as_internal"), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "floor_v1_2_float16",
         "floor_v1_2_dynamic_output_shape_float16",
@@ -108,13 +182,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "floor_v1_2_float16_all_inputs_as_internal",
+        "floor_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("float16", "all_inputs_as_internal"), ("FLOOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.FLOOR, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 3), "AMMAugAAADoAQwDk"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 3), "AMQAvAAAAAAAQgDk"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "floor_v1_2_special_float16",
         "floor_v1_2_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("float16",), ("FLOOR",)),
+        provenance=g.provenance(SPEC, 18, ("float16",), ("FLOOR",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -141,7 +252,10 @@ def _t3():
 
 TESTS = (
     ("floor_v1_2", _t0),
-    ("floor_v1_2_relaxed", _t1),
-    ("floor_v1_2_float16", _t2),
-    ("floor_v1_2_special_float16", _t3),
+    ("floor_v1_2_all_inputs_as_internal", _t1),
+    ("floor_v1_2_relaxed", _t2),
+    ("floor_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("floor_v1_2_float16", _t4),
+    ("floor_v1_2_float16_all_inputs_as_internal", _t5),
+    ("floor_v1_2_special_float16", _t6),
 )

@@ -14,7 +14,11 @@ SPEC = "conformance/specs/V1_2/fully_connected_v1_2.mod.py"
 _D0 = "ALwAAAAAAMIAPAC+AEQAwQDEADwAPgBEAMMAwgDA"
 _D1 = "ADwAuoBCQEQAQsBA4EVARgBHwENgRAA/"
 _D2 = "ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOA=="
-_D3 = "ADwAAIBCQEQAQsBA4EVARgBHwENgRAA/"
+_D3 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "ADwAAIBCQEQAQsBA4EVARgBHwENgRAA/"
+_D5 = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D6 = "ALwAAAAAAMIAPAC+AEQAwQDEADwAPgBE"
+_D7 = "ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0"
 
 
 def _t0():
@@ -54,6 +58,134 @@ def _t0():
 
 def _t1():
     return g.case(
+        "fully_connected_v1_2_rank2_float16_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 40)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAA4ALwAAAA0AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "fully_connected_v1_2_rank2_float16_all_tensors_as_inputs",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "fully_connected_v1_2_rank2_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "fully_connected_v1_2_rank2_weight_as_input_float16",
         "fully_connected_v1_2_rank2_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
@@ -89,7 +221,57 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "fully_connected_v1_2_rank2_weight_as_input_float16_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "fully_connected_v1_2_rank2_relu_float16",
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16",
@@ -117,14 +299,142 @@ def _t2():
                     g.array("<f2", (3, 5), _D0),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "fully_connected_v1_2_rank2_relu_float16_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 40)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ALQAvAA0ALgAOAA4ALwAOAA4ALwAAAA0AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "fully_connected_v1_2_rank2_relu_float16_all_tensors_as_inputs",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "fully_connected_v1_2_rank2_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "fully_connected_v1_2_rank2_relu_weight_as_input_float16",
         "fully_connected_v1_2_rank2_dynamic_output_shape_relu_weight_as_input_float16",
@@ -154,14 +464,64 @@ def _t3():
                     g.array("<f2", (4,), "ADgAvAAAADQ="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "fully_connected_v1_2_rank2_relu_weight_as_input_float16_all_inputs_as_internal",
+        "fully_connected_v1_2_rank2_dynamic_output_shape_relu_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 5), _D0),
+                    g.array("<f2", (4, 5), _D2),
+                    g.array("<f2", (4,), "ADgAvAAAADQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "fully_connected_v1_2_rank4_quant8",
         "fully_connected_v1_2_rank4_dynamic_output_shape_quant8",
@@ -196,7 +556,131 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "fully_connected_v1_2_rank4_quant8_all_inputs_as_internal",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="fHt6dXV2end3dHh5CAAAAPz///8AAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "foCAeoJ9iHt4goOI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "pJpUsg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "fully_connected_v1_2_rank4_quant8_all_tensors_as_inputs",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "foCAeoJ9iHt4goOI"),
+                    g.array("|u1", (2, 6), "fHt6dXV2end3dHh5"),
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "pJpUsg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "fully_connected_v1_2_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAIAAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "CAAAAPz///8="),
+                    g.array("|u1", (2, 1, 2, 3), "foCAeoJ9iHt4goOI"),
+                    g.array("|u1", (2, 6), "fHt6dXV2end3dHh5"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "pJpUsg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "fully_connected_v1_2_rank4_float16",
         "fully_connected_v1_2_rank4_dynamic_output_shape_float16",
@@ -221,7 +705,135 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 2, 3), "ALwAAAAAAMIAPAC+AEQAwQDEADwAPgBE"),
+                    g.array("<f2", (2, 1, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "gECAPoDBQEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "fully_connected_v1_2_rank4_float16_all_inputs_as_internal",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="ADwAOgA4ALoAugC4ADgAtAC0ALwAAAA0ADwAuAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "gECAPoDBQEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "fully_connected_v1_2_rank4_float16_all_tensors_as_inputs",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 3), _D6),
+                    g.array("<f2", (2, 6), _D7),
+                    g.array("<f2", (2,), "ADwAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "gECAPoDBQEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "fully_connected_v1_2_rank4_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_v1_2_rank4_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 3), _D6),
+                    g.array("<f2", (2, 6), _D7),
+                    g.array("<f2", (2,), "ADwAuA=="),
                 ],
                 outputs=[
                     g.array("<f2", (2, 2), "gECAPoDBQEI="),
@@ -233,9 +845,23 @@ def _t5():
 
 TESTS = (
     ("fully_connected_v1_2_rank2_float16", _t0),
-    ("fully_connected_v1_2_rank2_weight_as_input_float16", _t1),
-    ("fully_connected_v1_2_rank2_relu_float16", _t2),
-    ("fully_connected_v1_2_rank2_relu_weight_as_input_float16", _t3),
-    ("fully_connected_v1_2_rank4_quant8", _t4),
-    ("fully_connected_v1_2_rank4_float16", _t5),
+    ("fully_connected_v1_2_rank2_float16_all_inputs_as_internal", _t1),
+    ("fully_connected_v1_2_rank2_float16_all_tensors_as_inputs", _t2),
+    ("fully_connected_v1_2_rank2_float16_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("fully_connected_v1_2_rank2_weight_as_input_float16", _t4),
+    ("fully_connected_v1_2_rank2_weight_as_input_float16_all_inputs_as_internal", _t5),
+    ("fully_connected_v1_2_rank2_relu_float16", _t6),
+    ("fully_connected_v1_2_rank2_relu_float16_all_inputs_as_internal", _t7),
+    ("fully_connected_v1_2_rank2_relu_float16_all_tensors_as_inputs", _t8),
+    ("fully_connected_v1_2_rank2_relu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("fully_connected_v1_2_rank2_relu_weight_as_input_float16", _t10),
+    ("fully_connected_v1_2_rank2_relu_weight_as_input_float16_all_inputs_as_internal", _t11),
+    ("fully_connected_v1_2_rank4_quant8", _t12),
+    ("fully_connected_v1_2_rank4_quant8_all_inputs_as_internal", _t13),
+    ("fully_connected_v1_2_rank4_quant8_all_tensors_as_inputs", _t14),
+    ("fully_connected_v1_2_rank4_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("fully_connected_v1_2_rank4_float16", _t16),
+    ("fully_connected_v1_2_rank4_float16_all_inputs_as_internal", _t17),
+    ("fully_connected_v1_2_rank4_float16_all_tensors_as_inputs", _t18),
+    ("fully_connected_v1_2_rank4_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
 )

@@ -14,10 +14,18 @@ SPEC = "conformance/specs/V1_2/gather.mod.py"
 _D0 = "AAAAAAIAAAAAAAAAAgAAAA=="
 _D1 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAA"
 _D2 = "AACAvwAAAAAAAKDAAACAwAAAgL8AAAAA"
-_D3 = "+/////z////9/////v////////8AAAAA"
-_D4 = "/////wAAAAD7/////P////////8AAAAA"
-_D5 = "/////wEAAAAAAAAAAgAAAAIAAAA="
-_D6 = "AACAwAAAoMAAAEDAAABAwAAAgL8AAADAAAAAAAAAAAA="
+_D3 = "AAAAAAIAAAAAAAAAAgAAAAAAAAAAAAAA"
+_D4 = "+/////z////9/////v////////8AAAAA"
+_D5 = "/////wAAAAD7/////P////////8AAAAA"
+_D6 = "/////wEAAAAAAAAAAgAAAAIAAAA="
+_D7 = "AACAwAAAoMAAAEDAAABAwAAAgL8AAADAAAAAAAAAAAA="
+_D8 = "/////wEAAAAAAAAAAgAAAAIAAAAAAAAAAAAAAA=="
+_D9 = "AQAAAAAAAAACAAAAAgAAAA=="
+_D10 = "AMQAxQDCAMIAvADAAAAAAA=="
+_D11 = "/P////v////9/////f/////////+////AAAAAAAAAAA="
+_D12 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
+_D13 = "AAAAwAAAgL8AAAAAAACAQAAAoEAAAMBA"
+_D14 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"
 
 
 def _t0():
@@ -56,6 +64,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "gather_all_inputs_as_internal",
+        "gather_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "gather_all_tensors_as_inputs",
+        "gather_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D1),
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "gather_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "gather_relaxed",
         "gather_dynamic_output_shape_relaxed",
         "V1_2",
@@ -88,7 +211,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "gather_relaxed_all_inputs_as_internal",
+        "gather_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "gather_relaxed_all_tensors_as_inputs",
+        "gather_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D1),
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "gather_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "gather_float16",
         "gather_dynamic_output_shape_float16",
@@ -122,7 +360,122 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "gather_float16_all_inputs_as_internal",
+        "gather_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAAAAAAAAgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "ALwAAADFAMQAvAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "gather_float16_all_tensors_as_inputs",
+        "gather_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2), "AMUAxADCAMAAvAAA"),
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "ALwAAADFAMQAvAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "gather_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f2", (3, 2), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "ALwAAADFAMQAvAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "gather_int32",
         "gather_dynamic_output_shape_int32",
@@ -146,17 +499,53 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 2), _D3),
+                    g.array("<i4", (3, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<i4", (3, 2), _D4),
+                    g.array("<i4", (3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "gather_int32_all_tensors_as_inputs",
+        "gather_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "int32", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D4),
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("<i4", (3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "gather_quant8",
         "gather_dynamic_output_shape_quant8",
@@ -190,7 +579,122 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "gather_quant8_all_inputs_as_internal",
+        "gather_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAAAAAAAAgAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2), "CgwOEBIU"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "EhQKDBIU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "gather_quant8_all_tensors_as_inputs",
+        "gather_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2), "CgwOEBIU"),
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "EhQKDBIU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "gather_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|u1", (3, 2), "CgwOEBIU"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "EhQKDBIU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "gather_weight_as_input",
         "gather_dynamic_output_shape_weight_as_input",
@@ -225,7 +729,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "gather_weight_as_input_all_inputs_as_internal",
+        "gather_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "gather_weight_as_input_relaxed",
         "gather_dynamic_output_shape_weight_as_input_relaxed",
@@ -260,7 +804,47 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "gather_weight_as_input_relaxed_all_inputs_as_internal",
+        "gather_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f4", (3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "gather_weight_as_input_float16",
         "gather_dynamic_output_shape_weight_as_input_float16",
@@ -295,7 +879,47 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "gather_weight_as_input_float16_all_inputs_as_internal",
+        "gather_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("<f2", (3, 2), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "ALwAAADFAMQAvAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "gather_weight_as_input_int32",
         "gather_dynamic_output_shape_weight_as_input_int32",
@@ -319,18 +943,18 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 2), _D3),
+                    g.array("<i4", (3, 2), _D4),
                     g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
                 ],
                 outputs=[
-                    g.array("<i4", (3, 2), _D4),
+                    g.array("<i4", (3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
     return g.case(
         "gather_weight_as_input_quant8",
         "gather_dynamic_output_shape_weight_as_input_quant8",
@@ -365,7 +989,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t26():
+    return g.case(
+        "gather_weight_as_input_quant8_all_inputs_as_internal",
+        "gather_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|u1", (3, 2), "CgwOEBIU"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "EhQKDBIU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "gather_indices_2d",
         "gather_indices_2d_dynamic_output_shape",
@@ -384,7 +1048,7 @@ def _t10():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -392,14 +1056,129 @@ def _t10():
                     g.array("<f4", (2, 3), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D6),
+                    g.array("<f4", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t28():
+    return g.case(
+        "gather_indices_2d_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "gather_indices_2d_all_tensors_as_inputs",
+        "gather_indices_2d_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="/////w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "gather_indices_2d_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D9),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "gather_indices_2d_relaxed",
         "gather_indices_2d_dynamic_output_shape_relaxed",
@@ -417,7 +1196,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
@@ -426,14 +1205,129 @@ def _t11():
                     g.array("<f4", (2, 3), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D6),
+                    g.array("<f4", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t32():
+    return g.case(
+        "gather_indices_2d_relaxed_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "gather_indices_2d_relaxed_all_tensors_as_inputs",
+        "gather_indices_2d_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="/////w==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "gather_indices_2d_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D9),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
     return g.case(
         "gather_indices_2d_float16",
         "gather_indices_2d_dynamic_output_shape_float16",
@@ -452,7 +1346,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -460,14 +1354,129 @@ def _t12():
                     g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "AMQAxQDCAMIAvADAAAAAAA=="),
+                    g.array("<f2", (2, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t36():
+    return g.case(
+        "gather_indices_2d_float16_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wEAAAAAAAAAAgAAAAIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "gather_indices_2d_float16_all_tensors_as_inputs",
+        "gather_indices_2d_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="/////w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                    g.array("<i4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "gather_indices_2d_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D9),
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
     return g.case(
         "gather_indices_2d_int32",
         "gather_indices_2d_dynamic_output_shape_int32",
@@ -486,22 +1495,58 @@ def _t13():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 3), _D3),
+                    g.array("<i4", (2, 3), _D4),
                 ],
                 outputs=[
-                    g.array("<i4", (2, 2, 2), "/P////v////9/////f/////////+////AAAAAAAAAAA="),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t40():
+    return g.case(
+        "gather_indices_2d_int32_all_tensors_as_inputs",
+        "gather_indices_2d_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("int32", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="/////w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 3), _D4),
+                    g.array("<i4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
     return g.case(
         "gather_indices_2d_quant8",
         "gather_indices_2d_dynamic_output_shape_quant8",
@@ -520,7 +1565,7 @@ def _t14():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -535,7 +1580,122 @@ def _t14():
     )
 
 
-def _t15():
+def _t42():
+    return g.case(
+        "gather_indices_2d_quant8_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wEAAAAAAAAAAgAAAAIAAAAUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "CgwOEBIU"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "DAoODhIQFBQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "gather_indices_2d_quant8_all_tensors_as_inputs",
+        "gather_indices_2d_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+            ],
+            operations=[
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="/////w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "CgwOEBIU"),
+                    g.array("<i4", (2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "DAoODhIQFBQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "gather_indices_2d_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "gather_indices_2d_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////xQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D9),
+                    g.array("|u1", (2, 3), "CgwOEBIU"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "DAoODhIQFBQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
     return g.case(
         "gather_middle_axis",
         "gather_middle_axis_dynamic_output_shape",
@@ -559,17 +1719,56 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"),
+                    g.array("<f4", (2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 3), "AAAAwAAAgL8AAAAAAACAQAAAoEAAAMBA"),
+                    g.array("<f4", (2, 1, 3), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t46():
+    return g.case(
+        "gather_middle_axis_all_inputs_as_internal",
+        "gather_middle_axis_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAEAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
     return g.case(
         "gather_middle_axis_float16",
         "gather_middle_axis_dynamic_output_shape_float16",
@@ -593,7 +1792,7 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3), "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"),
+                    g.array("<f2", (2, 2, 3), _D14),
                 ],
                 outputs=[
                     g.array("<f2", (2, 1, 3), "AMAAvAAAAEQARQBG"),
@@ -603,7 +1802,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t48():
+    return g.case(
+        "gather_middle_axis_float16_all_inputs_as_internal",
+        "gather_middle_axis_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 3), "AMAAvAAAAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
     return g.case(
         "gather_middle_axis_int32",
         "gather_middle_axis_dynamic_output_shape_int32",
@@ -639,21 +1877,53 @@ def _t17():
 
 TESTS = (
     ("gather", _t0),
-    ("gather_relaxed", _t1),
-    ("gather_float16", _t2),
-    ("gather_int32", _t3),
-    ("gather_quant8", _t4),
-    ("gather_weight_as_input", _t5),
-    ("gather_weight_as_input_relaxed", _t6),
-    ("gather_weight_as_input_float16", _t7),
-    ("gather_weight_as_input_int32", _t8),
-    ("gather_weight_as_input_quant8", _t9),
-    ("gather_indices_2d", _t10),
-    ("gather_indices_2d_relaxed", _t11),
-    ("gather_indices_2d_float16", _t12),
-    ("gather_indices_2d_int32", _t13),
-    ("gather_indices_2d_quant8", _t14),
-    ("gather_middle_axis", _t15),
-    ("gather_middle_axis_float16", _t16),
-    ("gather_middle_axis_int32", _t17),
+    ("gather_all_inputs_as_internal", _t1),
+    ("gather_all_tensors_as_inputs", _t2),
+    ("gather_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("gather_relaxed", _t4),
+    ("gather_relaxed_all_inputs_as_internal", _t5),
+    ("gather_relaxed_all_tensors_as_inputs", _t6),
+    ("gather_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("gather_float16", _t8),
+    ("gather_float16_all_inputs_as_internal", _t9),
+    ("gather_float16_all_tensors_as_inputs", _t10),
+    ("gather_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("gather_int32", _t12),
+    ("gather_int32_all_tensors_as_inputs", _t13),
+    ("gather_quant8", _t14),
+    ("gather_quant8_all_inputs_as_internal", _t15),
+    ("gather_quant8_all_tensors_as_inputs", _t16),
+    ("gather_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("gather_weight_as_input", _t18),
+    ("gather_weight_as_input_all_inputs_as_internal", _t19),
+    ("gather_weight_as_input_relaxed", _t20),
+    ("gather_weight_as_input_relaxed_all_inputs_as_internal", _t21),
+    ("gather_weight_as_input_float16", _t22),
+    ("gather_weight_as_input_float16_all_inputs_as_internal", _t23),
+    ("gather_weight_as_input_int32", _t24),
+    ("gather_weight_as_input_quant8", _t25),
+    ("gather_weight_as_input_quant8_all_inputs_as_internal", _t26),
+    ("gather_indices_2d", _t27),
+    ("gather_indices_2d_all_inputs_as_internal", _t28),
+    ("gather_indices_2d_all_tensors_as_inputs", _t29),
+    ("gather_indices_2d_all_tensors_as_inputs_all_inputs_as_internal", _t30),
+    ("gather_indices_2d_relaxed", _t31),
+    ("gather_indices_2d_relaxed_all_inputs_as_internal", _t32),
+    ("gather_indices_2d_relaxed_all_tensors_as_inputs", _t33),
+    ("gather_indices_2d_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t34),
+    ("gather_indices_2d_float16", _t35),
+    ("gather_indices_2d_float16_all_inputs_as_internal", _t36),
+    ("gather_indices_2d_float16_all_tensors_as_inputs", _t37),
+    ("gather_indices_2d_float16_all_tensors_as_inputs_all_inputs_as_internal", _t38),
+    ("gather_indices_2d_int32", _t39),
+    ("gather_indices_2d_int32_all_tensors_as_inputs", _t40),
+    ("gather_indices_2d_quant8", _t41),
+    ("gather_indices_2d_quant8_all_inputs_as_internal", _t42),
+    ("gather_indices_2d_quant8_all_tensors_as_inputs", _t43),
+    ("gather_indices_2d_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t44),
+    ("gather_middle_axis", _t45),
+    ("gather_middle_axis_all_inputs_as_internal", _t46),
+    ("gather_middle_axis_float16", _t47),
+    ("gather_middle_axis_float16_all_inputs_as_internal", _t48),
+    ("gather_middle_axis_int32", _t49),
 )

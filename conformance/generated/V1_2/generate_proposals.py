@@ -19,58 +19,78 @@ _D4 = "AAAAQQAAAEEAAMBAAAAgQQ=="
 _D5 = "ZmZmP83MTD8zMzM/mpkZP5qZWT8AAEA/zcwMP2Zm5j4AAIA+zczMPQ=="
 _D6 = "E6mjQAAAAAAAAABBrxiqQM3MzD4AAAAAzcyMQHcrjkD1vCVAJBeGQLlU4EDc6PlAAAAAAIygSUDFZcJAAAAAQbxZQkAAAAAAkWkPQa8YqkDCiXJAet6SQJBdA0EAAMBAzcxMP+mZi0CamZlAAADAQLMK9T8J3ytAAAAgQQAAwEAAAAAABOQ7QDMzM0AAAMBAAAAAAAAAAAAAAIBAAACAQA=="
 _D7 = "AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAQAAAAEAAAABAAAAAQAAAA=="
-_D8 = "ZjrNNAA4MztmMs04mjlmNmYuMzmaNc06ZjgANAA6Mzc="
-_D9 = "Zi4AAAAAZjJmsmYuzTQAAAAAADRmrgAAADgAAGYyZi4AAGauAAAAAGYuZjJmss00zbQAAGYuZq5mMs00ZjZmMgAAAAAAAAAAzTRmsmYuAABmrmYuZjIAAAAAAADNtGYuZjIAAAAAZrJmtmYuAABmMgAAZjJmLmYuZi5mrmYyZq4="
-_D10 = "AAAAAABEAEQAwAC8AEYARQ=="
-_D11 = "MztmOpo5zTjNOgA6ZjgzNwA0Zi4="
-_D12 = "HUUAAABIUUVmNgAAZkRxRC5BMUQDR89HAABNQhNGAEgTQgAAe0hRRZRDl0QbSABGZjpdRM1EAEaoP19BAEkARgAA30GaQQBGAAAAAABEAEQ="
-_D13 = "UB4yWhQ8RigKQSNVNxlLLQ=="
-_D14 = "goCAhHyChoCAhX6AioCEgoB+gICChHyGeoCCfoSGiISAgICAhnyCgH6ChICAgHqChICAfHiCgISAhIKCgn6Efg=="
-_D15 = "AAAAACAAIADw//j/MAAoAA=="
-_D16 = "KQAAAEAAKwADAAAAIwAkABUAIgA4AD4AAAAZADEAQAAYAAAASAArAB4AJQBCADAABgAjACYAMAAPABUAUAAwAAAAFwAWADAAAAAAACAAIAA="
-_D17 = "AACAQAAAgED//////////83MzD4AAIA/AQ=="
-_D18 = "zcxMPwAAAD/NzEw+MzMzP5qZmT5mZmY/mpkZP83MzD7NzMw9MzOzPs3MDD8AAEA/ZmYmP5qZWT8AAIA+ZmbmPg=="
-_D19 = "zczMPQAAAAAAAAAAmpmZvgAAAAAAAIA+zczMvQAAAAAAAAAAzczMvQAAAADNzMw9zcxMPgAAAAAAAAAAzczMvc3MTL4AAAA/zczMPc3MTD7NzMw9AAAAAM3MTD6amZk+mpmZPs3MTD7NzEy+zczMPgAAAADNzMw9mpmZPs3MTD4AAAAAzczMvc3MTD4AAAAAAAAAAM3MzD0AAAAAzcxMPgAAAADNzEw+AAAAAM3MzD0AAAAAAAAAAM3MTL7NzMw9mpmZPgAAAADNzMy+zczMPc3MTL4AAAAAzczMPc3MzL3NzMw9mpmZvgAAAADNzEw+AAAAAM3MzD3NzEw+zczMvQ=="
-_D20 = "ZjoAOGYymjnNNDM7zThmNmYumjVmOAA6MznNOgA0Mzc="
-_D21 = "Zi4AAAAAzbQAAAA0Zq4AAAAAZq4AAGYuZjIAAAAAZq5msgA4Zi5mMmYuAABmMs00zTRmMmayZjYAAGYuzTRmMgAAZq5mMgAAAABmLgAAZjIAAGYyAABmLgAAAABmsmYuzTQAAGa2Zi5msgAAZi5mrmYuzbQAAGYyAABmLmYyZq4="
-_D22 = "UDIURh5aPCgKIzdLQVUZLQ=="
-_D23 = "goCAeoCFfoCAfoCChICAfnyKgoSCgISGhoR8iICChoSAfoSAgIKAhICEgIKAgHyChoB4gnyAgn6CeoCEgIKEfg=="
-_D24 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AA=="
-_D25 = "zcxMP5qZmT4AAAA/ZmZmP83MTD6amRk/MzMzP83MzD4="
-_D26 = "zczMPQAAAAAAAAAAzcxMPs3MTL7NzMw9mpmZPgAAAAAAAAAAAACAPs3MzL0AAAAAAAAAPwAAAADNzEw+zczMPQAAAADNzMy9AAAAAAAAAADNzMw9zcxMPs3MTL6amZk+mpmZvgAAAADNzMw9zczMvc3MTD6amZk+zczMPs3MTD4="
-_D27 = "E6mjQAAAAAAAAABBrxiqQM3MzD4AAAAAzcyMQHcrjkD1vCVAJBeGQLlU4EDc6PlA"
-_D28 = "HUUAAABIUUVmNgAAZkRxRC5BMUQDR89H"
-_D29 = "KQAAAEAAKwADAAAAIwAkABUAIgA4AD4A"
-_D30 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AQ=="
-_D31 = "zcxMPwAAAD/NzEw+MzMzP5qZmT5mZmY/mpkZP83MzD4="
-_D32 = "zczMPQAAAAAAAAAAmpmZvgAAAAAAAIA+zczMvQAAAAAAAAAAzczMvQAAAADNzMw9zcxMPgAAAAAAAAAAzczMvc3MTL4AAAA/zczMPc3MTD7NzMw9AAAAAM3MTD6amZk+mpmZPs3MTD7NzEy+zczMPgAAAADNzMw9mpmZPs3MTD4="
-_D33 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AA=="
-_D34 = "ZmZmP83MTD+amVk/AABAPw=="
-_D35 = "E6mjQAAAAAAAAABBrxiqQM3MzD4AAAAAzcyMQHcrjkC8WUJAAAAAAJFpD0GvGKpAwolyQHrekkCQXQNBAADAQA=="
-_D36 = "AAAAAAAAAAABAAAAAQAAAA=="
-_D37 = "HUUAAABIUUVmNgAAZkRxRBNCAAB7SFFFlEOXRBtIAEY="
-_D38 = "KQAAAEAAKwADAAAAIwAkABgAAABIACsAHgAlAEIAMAA="
-_D39 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AQ=="
-_D40 = "AACgQAAAQED//////////83MTD4AAAA/AA=="
-_D41 = "AAAAPwAAAD8AAAA/AACAPg=="
-_D42 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
-_D43 = "AAAAAAAAAAAAAIBAAACAQA=="
-_D44 = "AAAAAAAAAAAAAIBAAACAQAAAQEAAAAAAAADgQAAAgEAAAMBAAAAAAAAAIEEAAIBAAAAQQQAAAAAAAFBBAACAQA=="
-_D45 = "AAAAAAAAAAAAAAAAAAAAAA=="
-_D46 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
-_D47 = "AAAAAABEAEQAQgAAAEcARABGAAAASQBEgEgAAIBKAEQ="
-_D48 = "gICAgICAgICAgICAgICAgA=="
-_D49 = "AAAAACAAIAAYAAAAOAAgADAAAABQACAASAAAAGgAIAA="
-_D50 = "AACgQAAAQED//////////83MTD4AAAA/AQ=="
-_D51 = "AACgQAAAQED//////////83MzD0AAAA/AA=="
-_D52 = "AAAAAAAAAAAAAIBAAACAQAAAwEAAAAAAAAAgQQAAgEA="
-_D53 = "AAAAAABEAEQARgAAAEkARA=="
-_D54 = "AAAAACAAIAAwAAAAUAAgAA=="
-_D55 = "AACgQAAAQED//////////83MzD0AAAA/AQ=="
-_D56 = "AACAQAAAgED//////////83MzD4AAKBBAA=="
-_D57 = "AACAQAAAgED//////////83MzD4AAKBBAQ=="
-_D58 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AA=="
-_D59 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AQ=="
+_D8 = "AACAQAAAgED//////////83MzD4AAIA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D9 = "ZjrNNAA4MztmMs04mjlmNmYuMzmaNc06ZjgANAA6Mzc="
+_D10 = "Zi4AAAAAZjJmsmYuzTQAAAAAADRmrgAAADgAAGYyZi4AAGauAAAAAGYuZjJmss00zbQAAGYuZq5mMs00ZjZmMgAAAAAAAAAAzTRmsmYuAABmrmYuZjIAAAAAAADNtGYuZjIAAAAAZrJmtmYuAABmMgAAZjJmLmYuZi5mrmYyZq4="
+_D11 = "AAAAAABEAEQAwAC8AEYARQ=="
+_D12 = "MztmOpo5zTjNOgA6ZjgzNwA0Zi4="
+_D13 = "HUUAAABIUUVmNgAAZkRxRC5BMUQDR89HAABNQhNGAEgTQgAAe0hRRZRDl0QbSABGZjpdRM1EAEaoP19BAEkARgAA30GaQQBGAAAAAABEAEQ="
+_D14 = "UB4yWhQ8RigKQSNVNxlLLQ=="
+_D15 = "goCAhHyChoCAhX6AioCEgoB+gICChHyGeoCCfoSGiISAgICAhnyCgH6ChICAgHqChICAfHiCgISAhIKCgn6Efg=="
+_D16 = "AAAAACAAIADw//j/MAAoAA=="
+_D17 = "KQAAAEAAKwADAAAAIwAkABUAIgA4AD4AAAAZADEAQAAYAAAASAArAB4AJQBCADAABgAjACYAMAAPABUAUAAwAAAAFwAWADAAAAAAACAAIAA="
+_D18 = "AACAQAAAgED//////////83MzD4AAIA/AQ=="
+_D19 = "zcxMPwAAAD/NzEw+MzMzP5qZmT5mZmY/mpkZP83MzD7NzMw9MzOzPs3MDD8AAEA/ZmYmP5qZWT8AAIA+ZmbmPg=="
+_D20 = "zczMPQAAAAAAAAAAmpmZvgAAAAAAAIA+zczMvQAAAAAAAAAAzczMvQAAAADNzMw9zcxMPgAAAAAAAAAAzczMvc3MTL4AAAA/zczMPc3MTD7NzMw9AAAAAM3MTD6amZk+mpmZPs3MTD7NzEy+zczMPgAAAADNzMw9mpmZPs3MTD4AAAAAzczMvc3MTD4AAAAAAAAAAM3MzD0AAAAAzcxMPgAAAADNzEw+AAAAAM3MzD0AAAAAAAAAAM3MTL7NzMw9mpmZPgAAAADNzMy+zczMPc3MTL4AAAAAzczMPc3MzL3NzMw9mpmZvgAAAADNzEw+AAAAAM3MzD3NzEw+zczMvQ=="
+_D21 = "AACAQAAAgED//////////83MzD4AAIA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D22 = "ZjoAOGYymjnNNDM7zThmNmYumjVmOAA6MznNOgA0Mzc="
+_D23 = "Zi4AAAAAzbQAAAA0Zq4AAAAAZq4AAGYuZjIAAAAAZq5msgA4Zi5mMmYuAABmMs00zTRmMmayZjYAAGYuzTRmMgAAZq5mMgAAAABmLgAAZjIAAGYyAABmLgAAAABmsmYuzTQAAGa2Zi5msgAAZi5mrmYuzbQAAGYyAABmLmYyZq4="
+_D24 = "UDIURh5aPCgKIzdLQVUZLQ=="
+_D25 = "goCAeoCFfoCAfoCChICAfnyKgoSCgISGhoR8iICChoSAfoSAgIKAhICEgIKAgHyChoB4gnyAgn6CeoCEgIKEfg=="
+_D26 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AA=="
+_D27 = "zcxMP5qZmT4AAAA/ZmZmP83MTD6amRk/MzMzP83MzD4="
+_D28 = "zczMPQAAAAAAAAAAzcxMPs3MTL7NzMw9mpmZPgAAAAAAAAAAAACAPs3MzL0AAAAAAAAAPwAAAADNzEw+zczMPQAAAADNzMy9AAAAAAAAAADNzMw9zcxMPs3MTL6amZk+mpmZvgAAAADNzMw9zczMvc3MTD6amZk+zczMPs3MTD4="
+_D29 = "E6mjQAAAAAAAAABBrxiqQM3MzD4AAAAAzcyMQHcrjkD1vCVAJBeGQLlU4EDc6PlA"
+_D30 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D31 = "ZjrNNAA4MztmMs04mjlmNg=="
+_D32 = "Zi4AAAAAZjJmsmYuzTQAAAAAADRmrgAAADgAAGYyZi4AAGauAAAAAGYuZjJmss00zbQAAGYuZq5mMs00ZjZmMg=="
+_D33 = "HUUAAABIUUVmNgAAZkRxRC5BMUQDR89H"
+_D34 = "goCAhHyChoCAhX6AioCEgoB+gICChHyGeoCCfoSGiIQ="
+_D35 = "KQAAAEAAKwADAAAAIwAkABUAIgA4AD4A"
+_D36 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AQ=="
+_D37 = "zcxMPwAAAD/NzEw+MzMzP5qZmT5mZmY/mpkZP83MzD4="
+_D38 = "zczMPQAAAAAAAAAAmpmZvgAAAAAAAIA+zczMvQAAAAAAAAAAzczMvQAAAADNzMw9zcxMPgAAAAAAAAAAzczMvc3MTL4AAAA/zczMPc3MTD7NzMw9AAAAAM3MTD6amZk+mpmZPs3MTD7NzEy+zczMPgAAAADNzMw9mpmZPs3MTD4="
+_D39 = "AACAQAAAgEADAAAA/////83MzD4AAIA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D40 = "ZjoAOGYymjnNNDM7zThmNg=="
+_D41 = "Zi4AAAAAzbQAAAA0Zq4AAAAAZq4AAGYuZjIAAAAAZq5msgA4Zi5mMmYuAABmMs00zTRmMmayZjYAAGYuzTRmMg=="
+_D42 = "goCAeoCFfoCAfoCChICAfnyKgoSCgISGhoR8iICChoQ="
+_D43 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AA=="
+_D44 = "ZmZmP83MTD+amVk/AABAPw=="
+_D45 = "E6mjQAAAAAAAAABBrxiqQM3MzD4AAAAAzcyMQHcrjkC8WUJAAAAAAJFpD0GvGKpAwolyQHrekkCQXQNBAADAQA=="
+_D46 = "AAAAAAAAAAABAAAAAQAAAA=="
+_D47 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D48 = "HUUAAABIUUVmNgAAZkRxRBNCAAB7SFFFlEOXRBtIAEY="
+_D49 = "KQAAAEAAKwADAAAAIwAkABgAAABIACsAHgAlAEIAMAA="
+_D50 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AQ=="
+_D51 = "AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D52 = "AACgQAAAQED//////////83MTD4AAAA/AA=="
+_D53 = "AAAAPwAAAD8AAAA/AACAPg=="
+_D54 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D55 = "AAAAAAAAAAAAAIBAAACAQA=="
+_D56 = "AAAAAAAAAAAAAIBAAACAQAAAQEAAAAAAAADgQAAAgEAAAMBAAAAAAAAAIEEAAIBAAAAQQQAAAAAAAFBBAACAQA=="
+_D57 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D58 = "AACgQAAAQED//////////83MTD4AAAA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D59 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D60 = "AAAAAABEAEQAQgAAAEcARABGAAAASQBEgEgAAIBKAEQ="
+_D61 = "gICAgICAgICAgICAgICAgA=="
+_D62 = "AAAAACAAIAAYAAAAOAAgADAAAABQACAASAAAAGgAIAA="
+_D63 = "AACgQAAAQED//////////83MTD4AAAA/AQ=="
+_D64 = "AACgQAAAQED//////////83MTD4AAAA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D65 = "AACgQAAAQED//////////83MzD0AAAA/AA=="
+_D66 = "AAAAAAAAAAAAAIBAAACAQAAAwEAAAAAAAAAgQQAAgEA="
+_D67 = "AACgQAAAQED//////////83MzD0AAAA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D68 = "AAAAAABEAEQARgAAAEkARA=="
+_D69 = "AAAAACAAIAAwAAAAUAAgAA=="
+_D70 = "AACgQAAAQED//////////83MzD0AAAA/AQ=="
+_D71 = "AACgQAAAQED//////////83MzD0AAAA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D72 = "AACAQAAAgED//////////83MzD4AAKBBAA=="
+_D73 = "AACAQAAAgED//////////83MzD4AAKBBAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D74 = "AACAQAAAgED//////////83MzD4AAKBBAQ=="
+_D75 = "AACAQAAAgED//////////83MzD4AAKBBAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D76 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AA=="
+_D77 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D78 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AQ=="
+_D79 = "AACAQAAAgED/////AAAAAM3MzD4AAIA/AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 
 
 def _t0():
@@ -124,6 +144,72 @@ def _t0():
 
 def _t1():
     return g.case(
+        "generate_proposals_two_images_nhwc_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (10,), _D5),
+                    g.array("<f4", (10, 4), _D6),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "generate_proposals_two_images_nhwc_relaxed",
         "generate_proposals_two_images_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -171,7 +257,73 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "generate_proposals_two_images_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (10,), _D5),
+                    g.array("<f4", (10, 4), _D6),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "generate_proposals_two_images_nhwc_float16",
         "generate_proposals_two_images_dynamic_output_shape_nhwc_float16",
@@ -205,14 +357,14 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D8),
-                    g.array("<f2", (2, 2, 2, 8), _D9),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
-                    g.array("<f2", (10,), _D11),
-                    g.array("<f2", (10, 4), _D12),
+                    g.array("<f2", (10,), _D12),
+                    g.array("<f2", (10, 4), _D13),
                     g.array("<i4", (10,), _D7),
                 ],
             ),
@@ -220,7 +372,73 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "generate_proposals_two_images_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP//////////ZjYAPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (10,), _D12),
+                    g.array("<f2", (10, 4), _D13),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "generate_proposals_two_images_nhwc_quant8",
         "generate_proposals_two_images_dynamic_output_shape_nhwc_quant8",
@@ -254,14 +472,14 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D13),
-                    g.array("|u1", (2, 2, 2, 8), _D14),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
                     g.array("|u1", (10,), "WlBGPFVLNy0ZCg=="),
-                    g.array("<u2", (10, 4), _D16),
+                    g.array("<u2", (10, 4), _D17),
                     g.array("<i4", (10,), _D7),
                 ],
             ),
@@ -269,7 +487,65 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "generate_proposals_two_images_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED//////////83MzD4AAIA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (10,), "WlBGPFVLNy0ZCg=="),
+                    g.array("<u2", (10, 4), _D17),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "generate_proposals_two_images_nchw",
         "generate_proposals_two_images_dynamic_output_shape_nchw",
@@ -298,13 +574,13 @@ def _t4():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D17,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -318,7 +594,73 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "generate_proposals_two_images_nchw_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (10,), _D5),
+                    g.array("<f4", (10, 4), _D6),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "generate_proposals_two_images_nchw_relaxed",
         "generate_proposals_two_images_dynamic_output_shape_nchw_relaxed",
@@ -346,14 +688,14 @@ def _t5():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D17,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -367,7 +709,73 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "generate_proposals_two_images_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (10,), _D5),
+                    g.array("<f4", (10, 4), _D6),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "generate_proposals_two_images_nchw_float16",
         "generate_proposals_two_images_dynamic_output_shape_nchw_float16",
@@ -401,14 +809,14 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D20),
-                    g.array("<f2", (2, 8, 2, 2), _D21),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
-                    g.array("<f2", (10,), _D11),
-                    g.array("<f2", (10, 4), _D12),
+                    g.array("<f2", (10,), _D12),
+                    g.array("<f2", (10, 4), _D13),
                     g.array("<i4", (10,), _D7),
                 ],
             ),
@@ -416,7 +824,73 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "generate_proposals_two_images_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP//////////ZjYAPAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (10,), _D12),
+                    g.array("<f2", (10, 4), _D13),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "generate_proposals_two_images_nchw_quant8",
         "generate_proposals_two_images_dynamic_output_shape_nchw_quant8",
@@ -445,19 +919,19 @@ def _t7():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D17,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D22),
-                    g.array("|u1", (2, 8, 2, 2), _D23),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
                     g.array("|u1", (10,), "WlBGPFVLNy0ZCg=="),
-                    g.array("<u2", (10, 4), _D16),
+                    g.array("<u2", (10, 4), _D17),
                     g.array("<i4", (10,), _D7),
                 ],
             ),
@@ -465,7 +939,65 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "generate_proposals_two_images_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_two_images_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [10, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [10], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED//////////83MzD4AAIA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                ],
+                outputs=[
+                    g.array("|u1", (10,), "WlBGPFVLNy0ZCg=="),
+                    g.array("<u2", (10, 4), _D17),
+                    g.array("<i4", (10,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "generate_proposals_pre_nms_nhwc",
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc",
@@ -494,19 +1026,19 @@ def _t8():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D24,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D25),
-                    g.array("<f4", (1, 2, 2, 8), _D26),
+                    g.array("<f4", (1, 2, 2, 2), _D27),
+                    g.array("<f4", (1, 2, 2, 8), _D28),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (1, 2), "AAAAQQAAAEE="),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
-                    g.array("<f4", (3, 4), _D27),
+                    g.array("<f4", (3, 4), _D29),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -514,7 +1046,73 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "generate_proposals_pre_nms_nhwc_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D27),
+                    g.array("<f4", (1, 2, 2, 8), _D28),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (1, 2), "AAAAQQAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
+                    g.array("<f4", (3, 4), _D29),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "generate_proposals_pre_nms_nhwc_relaxed",
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_relaxed",
@@ -542,20 +1140,20 @@ def _t9():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D24,
+            values=_D26,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D25),
-                    g.array("<f4", (1, 2, 2, 8), _D26),
+                    g.array("<f4", (1, 2, 2, 2), _D27),
+                    g.array("<f4", (1, 2, 2, 8), _D28),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (1, 2), "AAAAQQAAAEE="),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
-                    g.array("<f4", (3, 4), _D27),
+                    g.array("<f4", (3, 4), _D29),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -563,7 +1161,73 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "generate_proposals_pre_nms_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D30,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D27),
+                    g.array("<f4", (1, 2, 2, 8), _D28),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (1, 2), "AAAAQQAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
+                    g.array("<f4", (3, 4), _D29),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "generate_proposals_pre_nms_nhwc_float16",
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_float16",
@@ -597,14 +1261,14 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), "ZjrNNAA4MztmMs04mjlmNg=="),
-                    g.array("<f2", (1, 2, 2, 8), "Zi4AAAAAZjJmsmYuzTQAAAAAADRmrgAAADgAAGYyZi4AAGauAAAAAGYuZjJmss00zbQAAGYuZq5mMs00ZjZmMg=="),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (1, 2, 2, 2), _D31),
+                    g.array("<f2", (1, 2, 2, 8), _D32),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (1, 2), "AEgASA=="),
                 ],
                 outputs=[
                     g.array("<f2", (3,), "MztmOpo5"),
-                    g.array("<f2", (3, 4), _D28),
+                    g.array("<f2", (3, 4), _D33),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -612,7 +1276,73 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "generate_proposals_pre_nms_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARAMAAAD/////ZjYAPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D31),
+                    g.array("<f2", (1, 2, 2, 8), _D32),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (1, 2), "AEgASA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "MztmOpo5"),
+                    g.array("<f2", (3, 4), _D33),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "generate_proposals_pre_nms_nhwc_quant8",
         "generate_proposals_pre_nms_dynamic_output_shape_nhwc_quant8",
@@ -641,19 +1371,19 @@ def _t11():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D24,
+            values=_D26,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 2, 2), "UB4yWhQ8Rig="),
-                    g.array("|u1", (1, 2, 2, 8), "goCAhHyChoCAhX6AioCEgoB+gICChHyGeoCCfoSGiIQ="),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (1, 2, 2, 8), _D34),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (1, 2), "QABAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (3,), "WlBG"),
-                    g.array("<u2", (3, 4), _D29),
+                    g.array("<u2", (3, 4), _D35),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -661,7 +1391,65 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "generate_proposals_pre_nms_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 8], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAA/////83MzD4AAIA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (1, 2), "QABAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "UB4yWhQ8Rig="),
+                    g.array("|u1", (1, 2, 2, 8), _D34),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "WlBG"),
+                    g.array("<u2", (3, 4), _D35),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "generate_proposals_pre_nms_nchw",
         "generate_proposals_pre_nms_dynamic_output_shape_nchw",
@@ -690,19 +1478,19 @@ def _t12():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D30,
+            values=_D36,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D31),
-                    g.array("<f4", (1, 8, 2, 2), _D32),
+                    g.array("<f4", (1, 2, 2, 2), _D37),
+                    g.array("<f4", (1, 8, 2, 2), _D38),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (1, 2), "AAAAQQAAAEE="),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
-                    g.array("<f4", (3, 4), _D27),
+                    g.array("<f4", (3, 4), _D29),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -710,7 +1498,73 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "generate_proposals_pre_nms_nchw_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D37),
+                    g.array("<f4", (1, 8, 2, 2), _D38),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (1, 2), "AAAAQQAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
+                    g.array("<f4", (3, 4), _D29),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "generate_proposals_pre_nms_nchw_relaxed",
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_relaxed",
@@ -738,20 +1592,20 @@ def _t13():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D30,
+            values=_D36,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D31),
-                    g.array("<f4", (1, 8, 2, 2), _D32),
+                    g.array("<f4", (1, 2, 2, 2), _D37),
+                    g.array("<f4", (1, 8, 2, 2), _D38),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (1, 2), "AAAAQQAAAEE="),
                 ],
                 outputs=[
                     g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
-                    g.array("<f4", (3, 4), _D27),
+                    g.array("<f4", (3, 4), _D29),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -759,7 +1613,73 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "generate_proposals_pre_nms_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D39,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D37),
+                    g.array("<f4", (1, 8, 2, 2), _D38),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (1, 2), "AAAAQQAAAEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "ZmZmP83MTD8zMzM/"),
+                    g.array("<f4", (3, 4), _D29),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "generate_proposals_pre_nms_nchw_float16",
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_float16",
@@ -793,14 +1713,14 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), "ZjoAOGYymjnNNDM7zThmNg=="),
-                    g.array("<f2", (1, 8, 2, 2), "Zi4AAAAAzbQAAAA0Zq4AAAAAZq4AAGYuZjIAAAAAZq5msgA4Zi5mMmYuAABmMs00zTRmMmayZjYAAGYuzTRmMg=="),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (1, 2, 2, 2), _D40),
+                    g.array("<f2", (1, 8, 2, 2), _D41),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (1, 2), "AEgASA=="),
                 ],
                 outputs=[
                     g.array("<f2", (3,), "MztmOpo5"),
-                    g.array("<f2", (3, 4), _D28),
+                    g.array("<f2", (3, 4), _D33),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -808,7 +1728,73 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "generate_proposals_pre_nms_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARAMAAAD/////ZjYAPAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D40),
+                    g.array("<f2", (1, 8, 2, 2), _D41),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (1, 2), "AEgASA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "MztmOpo5"),
+                    g.array("<f2", (3, 4), _D33),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "generate_proposals_pre_nms_nchw_quant8",
         "generate_proposals_pre_nms_dynamic_output_shape_nchw_quant8",
@@ -837,19 +1823,19 @@ def _t15():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D30,
+            values=_D36,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 2, 2), "UDIURh5aPCg="),
-                    g.array("|u1", (1, 8, 2, 2), "goCAeoCFfoCAfoCChICAfnyKgoSCgISGhoR8iICChoQ="),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (1, 8, 2, 2), _D42),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (1, 2), "QABAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (3,), "WlBG"),
-                    g.array("<u2", (3, 4), _D29),
+                    g.array("<u2", (3, 4), _D35),
                     g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
                 ],
             ),
@@ -857,7 +1843,65 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "generate_proposals_pre_nms_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_pre_nms_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 2, 2], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAA/////83MzD4AAIA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (1, 2), "QABAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "UDIURh5aPCg="),
+                    g.array("|u1", (1, 8, 2, 2), _D42),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "WlBG"),
+                    g.array("<u2", (3, 4), _D35),
+                    g.array("<i4", (3,), "AAAAAAAAAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "generate_proposals_post_nms_nhwc",
         "generate_proposals_post_nms_dynamic_output_shape_nhwc",
@@ -886,7 +1930,7 @@ def _t16():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D33,
+            values=_D43,
         ),
         feeds=[
             g.feed(
@@ -897,16 +1941,82 @@ def _t16():
                     g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D34),
-                    g.array("<f4", (4, 4), _D35),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "generate_proposals_post_nms_nhwc_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "generate_proposals_post_nms_nhwc_relaxed",
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_relaxed",
@@ -934,7 +2044,7 @@ def _t17():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D33,
+            values=_D43,
             relaxed=True,
         ),
         feeds=[
@@ -946,16 +2056,82 @@ def _t17():
                     g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D34),
-                    g.array("<f4", (4, 4), _D35),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "generate_proposals_post_nms_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D47,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "generate_proposals_post_nms_nhwc_float16",
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_float16",
@@ -989,22 +2165,88 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D8),
-                    g.array("<f2", (2, 2, 2, 8), _D9),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "MztmOs06ADo="),
-                    g.array("<f2", (4, 4), _D37),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f2", (4, 4), _D48),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "generate_proposals_post_nms_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARAgAAAACAAAAZjYAPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "MztmOs06ADo="),
+                    g.array("<f2", (4, 4), _D48),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "generate_proposals_post_nms_nhwc_quant8",
         "generate_proposals_post_nms_dynamic_output_shape_nhwc_quant8",
@@ -1033,27 +2275,85 @@ def _t19():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D33,
+            values=_D43,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D13),
-                    g.array("|u1", (2, 2, 2, 8), _D14),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "WlBVSw=="),
-                    g.array("<u2", (4, 4), _D38),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<u2", (4, 4), _D49),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "generate_proposals_post_nms_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "WlBVSw=="),
+                    g.array("<u2", (4, 4), _D49),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "generate_proposals_post_nms_nchw",
         "generate_proposals_post_nms_dynamic_output_shape_nchw",
@@ -1082,27 +2382,93 @@ def _t20():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D39,
+            values=_D50,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D34),
-                    g.array("<f4", (4, 4), _D35),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "generate_proposals_post_nms_nchw_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "generate_proposals_post_nms_nchw_relaxed",
         "generate_proposals_post_nms_dynamic_output_shape_nchw_relaxed",
@@ -1130,28 +2496,94 @@ def _t21():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D39,
+            values=_D50,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D34),
-                    g.array("<f4", (4, 4), _D35),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "generate_proposals_post_nms_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D51,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D44),
+                    g.array("<f4", (4, 4), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "generate_proposals_post_nms_nchw_float16",
         "generate_proposals_post_nms_dynamic_output_shape_nchw_float16",
@@ -1185,22 +2617,88 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D20),
-                    g.array("<f2", (2, 8, 2, 2), _D21),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "MztmOs06ADo="),
-                    g.array("<f2", (4, 4), _D37),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<f2", (4, 4), _D48),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "generate_proposals_post_nms_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARAgAAAACAAAAZjYAPAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "MztmOs06ADo="),
+                    g.array("<f2", (4, 4), _D48),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "generate_proposals_post_nms_nchw_quant8",
         "generate_proposals_post_nms_dynamic_output_shape_nchw_quant8",
@@ -1229,27 +2727,85 @@ def _t23():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D39,
+            values=_D50,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D22),
-                    g.array("|u1", (2, 8, 2, 2), _D23),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "WlBVSw=="),
-                    g.array("<u2", (4, 4), _D38),
-                    g.array("<i4", (4,), _D36),
+                    g.array("<u2", (4, 4), _D49),
+                    g.array("<i4", (4,), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "generate_proposals_post_nms_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_post_nms_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEAIAAAAAgAAAM3MzD4AAIA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "WlBVSw=="),
+                    g.array("<u2", (4, 4), _D49),
+                    g.array("<i4", (4,), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "generate_proposals_ties_nhwc",
         "generate_proposals_ties_dynamic_output_shape_nhwc",
@@ -1278,27 +2834,93 @@ def _t24():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D40,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 1), _D41),
-                    g.array("<f4", (1, 1, 4, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D41),
-                    g.array("<f4", (4, 4), _D44),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "generate_proposals_ties_nhwc_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "generate_proposals_ties_nhwc_relaxed",
         "generate_proposals_ties_dynamic_output_shape_nhwc_relaxed",
@@ -1326,28 +2948,94 @@ def _t25():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D40,
+            values=_D52,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 1), _D41),
-                    g.array("<f4", (1, 1, 4, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D41),
-                    g.array("<f4", (4, 4), _D44),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "generate_proposals_ties_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D58,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "generate_proposals_ties_nhwc_float16",
         "generate_proposals_ties_dynamic_output_shape_nhwc_float16",
@@ -1382,21 +3070,87 @@ def _t26():
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 1, 4, 1), "ADgAOAA4ADQ="),
-                    g.array("<f2", (1, 1, 4, 4), _D46),
+                    g.array("<f2", (1, 1, 4, 4), _D59),
                     g.array("<f2", (1, 4), "AAAAAABEAEQ="),
                     g.array("<f2", (1, 2), "AEQATA=="),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADgAOAA4ADQ="),
-                    g.array("<f2", (4, 4), _D47),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f2", (4, 4), _D60),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "generate_proposals_ties_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEUAQv//////////ZjIAOAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 1), "ADgAOAA4ADQ="),
+                    g.array("<f2", (1, 1, 4, 4), _D59),
+                    g.array("<f2", (1, 4), "AAAAAABEAEQ="),
+                    g.array("<f2", (1, 2), "AEQATA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADgAOAA4ADQ="),
+                    g.array("<f2", (4, 4), _D60),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "generate_proposals_ties_nhwc_quant8",
         "generate_proposals_ties_dynamic_output_shape_nhwc_quant8",
@@ -1425,27 +3179,85 @@ def _t27():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D40,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 1, 4, 1), "MjIyGQ=="),
-                    g.array("|u1", (1, 1, 4, 4), _D48),
+                    g.array("|u1", (1, 1, 4, 4), _D61),
                     g.array("<i2", (1, 4), "AAAAACAAIAA="),
                     g.array("<u2", (1, 2), "IACAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "MjIyGQ=="),
-                    g.array("<u2", (4, 4), _D49),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<u2", (4, 4), _D62),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "generate_proposals_ties_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACgQAAAQED//////////83MTD4AAAA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (1, 4), "AAAAACAAIAA="),
+                    g.array("<u2", (1, 2), "IACAAA=="),
+                    g.array("|u1", (1, 1, 4, 1), "MjIyGQ=="),
+                    g.array("|u1", (1, 1, 4, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "MjIyGQ=="),
+                    g.array("<u2", (4, 4), _D62),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "generate_proposals_ties_nchw",
         "generate_proposals_ties_dynamic_output_shape_nchw",
@@ -1474,27 +3286,93 @@ def _t28():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D50,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 1, 4), _D41),
-                    g.array("<f4", (1, 4, 1, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D41),
-                    g.array("<f4", (4, 4), _D44),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "generate_proposals_ties_nchw_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "generate_proposals_ties_nchw_relaxed",
         "generate_proposals_ties_dynamic_output_shape_nchw_relaxed",
@@ -1522,28 +3400,94 @@ def _t29():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D50,
+            values=_D63,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 1, 4), _D41),
-                    g.array("<f4", (1, 4, 1, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D41),
-                    g.array("<f4", (4, 4), _D44),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "generate_proposals_ties_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D64,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D53),
+                    g.array("<f4", (4, 4), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "generate_proposals_ties_nchw_float16",
         "generate_proposals_ties_dynamic_output_shape_nchw_float16",
@@ -1578,21 +3522,87 @@ def _t30():
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 1, 1, 4), "ADgAOAA4ADQ="),
-                    g.array("<f2", (1, 4, 1, 4), _D46),
+                    g.array("<f2", (1, 4, 1, 4), _D59),
                     g.array("<f2", (1, 4), "AAAAAABEAEQ="),
                     g.array("<f2", (1, 2), "AEQATA=="),
                 ],
                 outputs=[
                     g.array("<f2", (4,), "ADgAOAA4ADQ="),
-                    g.array("<f2", (4, 4), _D47),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<f2", (4, 4), _D60),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "generate_proposals_ties_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEUAQv//////////ZjIAOAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 1, 4), "ADgAOAA4ADQ="),
+                    g.array("<f2", (1, 4, 1, 4), _D59),
+                    g.array("<f2", (1, 4), "AAAAAABEAEQ="),
+                    g.array("<f2", (1, 2), "AEQATA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADgAOAA4ADQ="),
+                    g.array("<f2", (4, 4), _D60),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "generate_proposals_ties_nchw_quant8",
         "generate_proposals_ties_dynamic_output_shape_nchw_quant8",
@@ -1621,27 +3631,85 @@ def _t31():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D50,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 1, 1, 4), "MjIyGQ=="),
-                    g.array("|u1", (1, 4, 1, 4), _D48),
+                    g.array("|u1", (1, 4, 1, 4), _D61),
                     g.array("<i2", (1, 4), "AAAAACAAIAA="),
                     g.array("<u2", (1, 2), "IACAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "MjIyGQ=="),
-                    g.array("<u2", (4, 4), _D49),
-                    g.array("<i4", (4,), _D45),
+                    g.array("<u2", (4, 4), _D62),
+                    g.array("<i4", (4,), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "generate_proposals_ties_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_ties_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 101, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 4], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACgQAAAQED//////////83MTD4AAAA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (1, 4), "AAAAACAAIAA="),
+                    g.array("<u2", (1, 2), "IACAAA=="),
+                    g.array("|u1", (1, 1, 1, 4), "MjIyGQ=="),
+                    g.array("|u1", (1, 4, 1, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "MjIyGQ=="),
+                    g.array("<u2", (4, 4), _D62),
+                    g.array("<i4", (4,), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "generate_proposals_ties_suppressed_nhwc",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc",
@@ -1670,19 +3738,19 @@ def _t32():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D51,
+            values=_D65,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 1), _D41),
-                    g.array("<f4", (1, 1, 4, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAAPwAAAD8="),
-                    g.array("<f4", (2, 4), _D52),
+                    g.array("<f4", (2, 4), _D66),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1690,7 +3758,73 @@ def _t32():
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "generate_proposals_ties_suppressed_nhwc_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAAPwAAAD8="),
+                    g.array("<f4", (2, 4), _D66),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "generate_proposals_ties_suppressed_nhwc_relaxed",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_relaxed",
@@ -1718,20 +3852,20 @@ def _t33():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D51,
+            values=_D65,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 1), _D41),
-                    g.array("<f4", (1, 1, 4, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAAPwAAAD8="),
-                    g.array("<f4", (2, 4), _D52),
+                    g.array("<f4", (2, 4), _D66),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1739,7 +3873,73 @@ def _t33():
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "generate_proposals_ties_suppressed_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D67,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 1), _D53),
+                    g.array("<f4", (1, 1, 4, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAAPwAAAD8="),
+                    g.array("<f4", (2, 4), _D66),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "generate_proposals_ties_suppressed_nhwc_float16",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_float16",
@@ -1774,13 +3974,13 @@ def _t34():
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 1, 4, 1), "ADgAOAA4ADQ="),
-                    g.array("<f2", (1, 1, 4, 4), _D46),
+                    g.array("<f2", (1, 1, 4, 4), _D59),
                     g.array("<f2", (1, 4), "AAAAAABEAEQ="),
                     g.array("<f2", (1, 2), "AEQATA=="),
                 ],
                 outputs=[
                     g.array("<f2", (2,), "ADgAOA=="),
-                    g.array("<f2", (2, 4), _D53),
+                    g.array("<f2", (2, 4), _D68),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1788,7 +3988,73 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "generate_proposals_ties_suppressed_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEUAQv//////////Zi4AOAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 1), "ADgAOAA4ADQ="),
+                    g.array("<f2", (1, 1, 4, 4), _D59),
+                    g.array("<f2", (1, 4), "AAAAAABEAEQ="),
+                    g.array("<f2", (1, 2), "AEQATA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "ADgAOA=="),
+                    g.array("<f2", (2, 4), _D68),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "generate_proposals_ties_suppressed_nhwc_quant8",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_quant8",
@@ -1817,19 +4083,19 @@ def _t35():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D51,
+            values=_D65,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 1, 4, 1), "MjIyGQ=="),
-                    g.array("|u1", (1, 1, 4, 4), _D48),
+                    g.array("|u1", (1, 1, 4, 4), _D61),
                     g.array("<i2", (1, 4), "AAAAACAAIAA="),
                     g.array("<u2", (1, 2), "IACAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (2,), "MjI="),
-                    g.array("<u2", (2, 4), _D54),
+                    g.array("<u2", (2, 4), _D69),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1837,7 +4103,65 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "generate_proposals_ties_suppressed_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACgQAAAQED//////////83MzD0AAAA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (1, 4), "AAAAACAAIAA="),
+                    g.array("<u2", (1, 2), "IACAAA=="),
+                    g.array("|u1", (1, 1, 4, 1), "MjIyGQ=="),
+                    g.array("|u1", (1, 1, 4, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "MjI="),
+                    g.array("<u2", (2, 4), _D69),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "generate_proposals_ties_suppressed_nchw",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw",
@@ -1866,19 +4190,19 @@ def _t36():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D55,
+            values=_D70,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 1, 4), _D41),
-                    g.array("<f4", (1, 4, 1, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAAPwAAAD8="),
-                    g.array("<f4", (2, 4), _D52),
+                    g.array("<f4", (2, 4), _D66),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1886,7 +4210,73 @@ def _t36():
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "generate_proposals_ties_suppressed_nchw_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D71,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAAPwAAAD8="),
+                    g.array("<f4", (2, 4), _D66),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "generate_proposals_ties_suppressed_nchw_relaxed",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_relaxed",
@@ -1914,20 +4304,20 @@ def _t37():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D55,
+            values=_D70,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 1, 4), _D41),
-                    g.array("<f4", (1, 4, 1, 4), _D42),
-                    g.array("<f4", (1, 4), _D43),
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
                     g.array("<f4", (1, 2), "AACAQAAAgEE="),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAAPwAAAD8="),
-                    g.array("<f4", (2, 4), _D52),
+                    g.array("<f4", (2, 4), _D66),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1935,7 +4325,73 @@ def _t37():
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "generate_proposals_ties_suppressed_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D71,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 1, 4), _D53),
+                    g.array("<f4", (1, 4, 1, 4), _D54),
+                    g.array("<f4", (1, 4), _D55),
+                    g.array("<f4", (1, 2), "AACAQAAAgEE="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAAPwAAAD8="),
+                    g.array("<f4", (2, 4), _D66),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "generate_proposals_ties_suppressed_nchw_float16",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_float16",
@@ -1970,13 +4426,13 @@ def _t38():
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 1, 1, 4), "ADgAOAA4ADQ="),
-                    g.array("<f2", (1, 4, 1, 4), _D46),
+                    g.array("<f2", (1, 4, 1, 4), _D59),
                     g.array("<f2", (1, 4), "AAAAAABEAEQ="),
                     g.array("<f2", (1, 2), "AEQATA=="),
                 ],
                 outputs=[
                     g.array("<f2", (2,), "ADgAOA=="),
-                    g.array("<f2", (2, 4), _D53),
+                    g.array("<f2", (2, 4), _D68),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -1984,7 +4440,73 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "generate_proposals_ties_suppressed_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEUAQv//////////Zi4AOAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 1, 4), "ADgAOAA4ADQ="),
+                    g.array("<f2", (1, 4, 1, 4), _D59),
+                    g.array("<f2", (1, 4), "AAAAAABEAEQ="),
+                    g.array("<f2", (1, 2), "AEQATA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "ADgAOA=="),
+                    g.array("<f2", (2, 4), _D68),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "generate_proposals_ties_suppressed_nchw_quant8",
         "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_quant8",
@@ -2013,19 +4535,19 @@ def _t39():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D55,
+            values=_D70,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 1, 1, 4), "MjIyGQ=="),
-                    g.array("|u1", (1, 4, 1, 4), _D48),
+                    g.array("|u1", (1, 4, 1, 4), _D61),
                     g.array("<i2", (1, 4), "AAAAACAAIAA="),
                     g.array("<u2", (1, 2), "IACAAA=="),
                 ],
                 outputs=[
                     g.array("|u1", (2,), "MjI="),
-                    g.array("<u2", (2, 4), _D54),
+                    g.array("<u2", (2, 4), _D69),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
             ),
@@ -2033,7 +4555,65 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "generate_proposals_ties_suppressed_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_ties_suppressed_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 4], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 1, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACgQAAAQED//////////83MzD0AAAA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (1, 4), "AAAAACAAIAA="),
+                    g.array("<u2", (1, 2), "IACAAA=="),
+                    g.array("|u1", (1, 1, 1, 4), "MjIyGQ=="),
+                    g.array("|u1", (1, 4, 1, 4), _D61),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "MjI="),
+                    g.array("<u2", (2, 4), _D69),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "generate_proposals_none_kept_nhwc",
         "generate_proposals_none_kept_dynamic_output_shape_nhwc",
@@ -2062,7 +4642,7 @@ def _t40():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D56,
+            values=_D72,
         ),
         feeds=[
             g.feed(
@@ -2082,7 +4662,73 @@ def _t40():
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "generate_proposals_none_kept_nhwc_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D73,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "generate_proposals_none_kept_nhwc_relaxed",
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_relaxed",
@@ -2110,7 +4756,7 @@ def _t41():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D56,
+            values=_D72,
             relaxed=True,
         ),
         feeds=[
@@ -2131,7 +4777,73 @@ def _t41():
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "generate_proposals_none_kept_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D73,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "generate_proposals_none_kept_nhwc_float16",
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_float16",
@@ -2165,9 +4877,9 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D8),
-                    g.array("<f2", (2, 2, 2, 8), _D9),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
@@ -2180,7 +4892,73 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "generate_proposals_none_kept_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP//////////ZjYATQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "generate_proposals_none_kept_nhwc_quant8",
         "generate_proposals_none_kept_dynamic_output_shape_nhwc_quant8",
@@ -2209,14 +4987,14 @@ def _t43():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D56,
+            values=_D72,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D13),
-                    g.array("|u1", (2, 2, 2, 8), _D14),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
@@ -2229,7 +5007,65 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "generate_proposals_none_kept_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [0], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED//////////83MzD4AAKBBAAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (0,), ""),
+                    g.array("<u2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "generate_proposals_none_kept_nchw",
         "generate_proposals_none_kept_dynamic_output_shape_nchw",
@@ -2258,13 +5094,13 @@ def _t44():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D57,
+            values=_D74,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -2278,7 +5114,73 @@ def _t44():
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "generate_proposals_none_kept_nchw_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "generate_proposals_none_kept_nchw_relaxed",
         "generate_proposals_none_kept_dynamic_output_shape_nchw_relaxed",
@@ -2306,14 +5208,14 @@ def _t45():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D57,
+            values=_D74,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -2327,7 +5229,73 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "generate_proposals_none_kept_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D75,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "generate_proposals_none_kept_nchw_float16",
         "generate_proposals_none_kept_dynamic_output_shape_nchw_float16",
@@ -2361,9 +5329,9 @@ def _t46():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D20),
-                    g.array("<f2", (2, 8, 2, 2), _D21),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
@@ -2376,7 +5344,73 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "generate_proposals_none_kept_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP//////////ZjYATQEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "generate_proposals_none_kept_nchw_quant8",
         "generate_proposals_none_kept_dynamic_output_shape_nchw_quant8",
@@ -2405,14 +5439,14 @@ def _t47():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D57,
+            values=_D74,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D22),
-                    g.array("|u1", (2, 8, 2, 2), _D23),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
@@ -2425,7 +5459,65 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "generate_proposals_none_kept_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_none_kept_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [0], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED//////////83MzD4AAKBBAQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                ],
+                outputs=[
+                    g.array("|u1", (0,), ""),
+                    g.array("<u2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "generate_proposals_post_nms_zero_nhwc",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc",
@@ -2454,7 +5546,7 @@ def _t48():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D58,
+            values=_D76,
         ),
         feeds=[
             g.feed(
@@ -2474,7 +5566,73 @@ def _t48():
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "generate_proposals_post_nms_zero_nhwc_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "generate_proposals_post_nms_zero_nhwc_relaxed",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_relaxed",
@@ -2502,7 +5660,7 @@ def _t49():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D58,
+            values=_D76,
             relaxed=True,
         ),
         feeds=[
@@ -2523,7 +5681,73 @@ def _t49():
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "generate_proposals_post_nms_zero_nhwc_relaxed_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D77,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                    g.array("<f4", (2, 2, 2, 8), _D2),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "generate_proposals_post_nms_zero_nhwc_float16",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_float16",
@@ -2557,9 +5781,9 @@ def _t50():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D8),
-                    g.array("<f2", (2, 2, 2, 8), _D9),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
@@ -2572,7 +5796,73 @@ def _t50():
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "generate_proposals_post_nms_zero_nhwc_float16_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP////8AAAAAZjYAPAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                    g.array("<f2", (2, 2, 2, 8), _D10),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "generate_proposals_post_nms_zero_nhwc_quant8",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_quant8",
@@ -2601,14 +5891,14 @@ def _t51():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D58,
+            values=_D76,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D13),
-                    g.array("|u1", (2, 2, 2, 8), _D14),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
                 ],
                 outputs=[
@@ -2621,7 +5911,65 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "generate_proposals_post_nms_zero_nhwc_quant8_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nhwc", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [0], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED/////AAAAAM3MzD4AAIA/AAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D14),
+                    g.array("|u1", (2, 2, 2, 8), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (0,), ""),
+                    g.array("<u2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "generate_proposals_post_nms_zero_nchw",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw",
@@ -2650,13 +5998,13 @@ def _t52():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D59,
+            values=_D78,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -2670,7 +6018,73 @@ def _t52():
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "generate_proposals_post_nms_zero_nchw_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D79,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "generate_proposals_post_nms_zero_nchw_relaxed",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_relaxed",
@@ -2698,14 +6112,14 @@ def _t53():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D59,
+            values=_D78,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D18),
-                    g.array("<f4", (2, 8, 2, 2), _D19),
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
                     g.array("<f4", (2, 4), _D3),
                     g.array("<f4", (2, 2), _D4),
                 ],
@@ -2719,7 +6133,73 @@ def _t53():
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "generate_proposals_post_nms_zero_nchw_relaxed_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "relaxed", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values=_D79,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                    g.array("<f4", (2, 8, 2, 2), _D20),
+                    g.array("<f4", (2, 4), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "generate_proposals_post_nms_zero_nchw_float16",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_float16",
@@ -2753,9 +6233,9 @@ def _t54():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D20),
-                    g.array("<f2", (2, 8, 2, 2), _D21),
-                    g.array("<f2", (2, 4), _D10),
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
                     g.array("<f2", (2, 2), "AEgASABGAEk="),
                 ],
                 outputs=[
@@ -2768,7 +6248,73 @@ def _t54():
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "generate_proposals_post_nms_zero_nchw_float16_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "float16", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.ADD, [20, 21, 22], [2]),
+                g.operation(OperationType.ADD, [23, 24, 25], [3]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[14, 17, 20, 23],
+            outputs=[11, 12, 13],
+            values="AEQARP////8AAAAAZjYAPAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D22),
+                    g.array("<f2", (2, 8, 2, 2), _D23),
+                    g.array("<f2", (2, 4), _D11),
+                    g.array("<f2", (2, 2), "AEgASABGAEk="),
+                ],
+                outputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "generate_proposals_post_nms_zero_nchw_quant8",
         "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_quant8",
@@ -2797,15 +6343,73 @@ def _t55():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D59,
+            values=_D78,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), _D22),
-                    g.array("|u1", (2, 8, 2, 2), _D23),
-                    g.array("<i2", (2, 4), _D15),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
+                    g.array("<i2", (2, 4), _D16),
                     g.array("<u2", (2, 2), "QABAADAAUAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (0,), ""),
+                    g.array("<u2", (0, 4), ""),
+                    g.array("<i4", (0,), ""),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "generate_proposals_post_nms_zero_nchw_quant8_all_inputs_as_internal",
+        "generate_proposals_post_nms_zero_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 122, ("nchw", "quant8", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [0], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [0, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, zero_point=128, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgED/////AAAAAM3MzD4AAIA/AQAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D16),
+                    g.array("<u2", (2, 2), "QABAADAAUAA="),
+                    g.array("|u1", (2, 2, 2, 2), _D24),
+                    g.array("|u1", (2, 8, 2, 2), _D25),
                 ],
                 outputs=[
                     g.array("|u1", (0,), ""),
@@ -2819,59 +6423,115 @@ def _t55():
 
 TESTS = (
     ("generate_proposals_two_images_nhwc", _t0),
-    ("generate_proposals_two_images_nhwc_relaxed", _t1),
-    ("generate_proposals_two_images_nhwc_float16", _t2),
-    ("generate_proposals_two_images_nhwc_quant8", _t3),
-    ("generate_proposals_two_images_nchw", _t4),
-    ("generate_proposals_two_images_nchw_relaxed", _t5),
-    ("generate_proposals_two_images_nchw_float16", _t6),
-    ("generate_proposals_two_images_nchw_quant8", _t7),
-    ("generate_proposals_pre_nms_nhwc", _t8),
-    ("generate_proposals_pre_nms_nhwc_relaxed", _t9),
-    ("generate_proposals_pre_nms_nhwc_float16", _t10),
-    ("generate_proposals_pre_nms_nhwc_quant8", _t11),
-    ("generate_proposals_pre_nms_nchw", _t12),
-    ("generate_proposals_pre_nms_nchw_relaxed", _t13),
-    ("generate_proposals_pre_nms_nchw_float16", _t14),
-    ("generate_proposals_pre_nms_nchw_quant8", _t15),
-    ("generate_proposals_post_nms_nhwc", _t16),
-    ("generate_proposals_post_nms_nhwc_relaxed", _t17),
-    ("generate_proposals_post_nms_nhwc_float16", _t18),
-    ("generate_proposals_post_nms_nhwc_quant8", _t19),
-    ("generate_proposals_post_nms_nchw", _t20),
-    ("generate_proposals_post_nms_nchw_relaxed", _t21),
-    ("generate_proposals_post_nms_nchw_float16", _t22),
-    ("generate_proposals_post_nms_nchw_quant8", _t23),
-    ("generate_proposals_ties_nhwc", _t24),
-    ("generate_proposals_ties_nhwc_relaxed", _t25),
-    ("generate_proposals_ties_nhwc_float16", _t26),
-    ("generate_proposals_ties_nhwc_quant8", _t27),
-    ("generate_proposals_ties_nchw", _t28),
-    ("generate_proposals_ties_nchw_relaxed", _t29),
-    ("generate_proposals_ties_nchw_float16", _t30),
-    ("generate_proposals_ties_nchw_quant8", _t31),
-    ("generate_proposals_ties_suppressed_nhwc", _t32),
-    ("generate_proposals_ties_suppressed_nhwc_relaxed", _t33),
-    ("generate_proposals_ties_suppressed_nhwc_float16", _t34),
-    ("generate_proposals_ties_suppressed_nhwc_quant8", _t35),
-    ("generate_proposals_ties_suppressed_nchw", _t36),
-    ("generate_proposals_ties_suppressed_nchw_relaxed", _t37),
-    ("generate_proposals_ties_suppressed_nchw_float16", _t38),
-    ("generate_proposals_ties_suppressed_nchw_quant8", _t39),
-    ("generate_proposals_none_kept_nhwc", _t40),
-    ("generate_proposals_none_kept_nhwc_relaxed", _t41),
-    ("generate_proposals_none_kept_nhwc_float16", _t42),
-    ("generate_proposals_none_kept_nhwc_quant8", _t43),
-    ("generate_proposals_none_kept_nchw", _t44),
-    ("generate_proposals_none_kept_nchw_relaxed", _t45),
-    ("generate_proposals_none_kept_nchw_float16", _t46),
-    ("generate_proposals_none_kept_nchw_quant8", _t47),
-    ("generate_proposals_post_nms_zero_nhwc", _t48),
-    ("generate_proposals_post_nms_zero_nhwc_relaxed", _t49),
-    ("generate_proposals_post_nms_zero_nhwc_float16", _t50),
-    ("generate_proposals_post_nms_zero_nhwc_quant8", _t51),
-    ("generate_proposals_post_nms_zero_nchw", _t52),
-    ("generate_proposals_post_nms_zero_nchw_relaxed", _t53),
-    ("generate_proposals_post_nms_zero_nchw_float16", _t54),
-    ("generate_proposals_post_nms_zero_nchw_quant8", _t55),
+    ("generate_proposals_two_images_nhwc_all_inputs_as_internal", _t1),
+    ("generate_proposals_two_images_nhwc_relaxed", _t2),
+    ("generate_proposals_two_images_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("generate_proposals_two_images_nhwc_float16", _t4),
+    ("generate_proposals_two_images_nhwc_float16_all_inputs_as_internal", _t5),
+    ("generate_proposals_two_images_nhwc_quant8", _t6),
+    ("generate_proposals_two_images_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("generate_proposals_two_images_nchw", _t8),
+    ("generate_proposals_two_images_nchw_all_inputs_as_internal", _t9),
+    ("generate_proposals_two_images_nchw_relaxed", _t10),
+    ("generate_proposals_two_images_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("generate_proposals_two_images_nchw_float16", _t12),
+    ("generate_proposals_two_images_nchw_float16_all_inputs_as_internal", _t13),
+    ("generate_proposals_two_images_nchw_quant8", _t14),
+    ("generate_proposals_two_images_nchw_quant8_all_inputs_as_internal", _t15),
+    ("generate_proposals_pre_nms_nhwc", _t16),
+    ("generate_proposals_pre_nms_nhwc_all_inputs_as_internal", _t17),
+    ("generate_proposals_pre_nms_nhwc_relaxed", _t18),
+    ("generate_proposals_pre_nms_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("generate_proposals_pre_nms_nhwc_float16", _t20),
+    ("generate_proposals_pre_nms_nhwc_float16_all_inputs_as_internal", _t21),
+    ("generate_proposals_pre_nms_nhwc_quant8", _t22),
+    ("generate_proposals_pre_nms_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("generate_proposals_pre_nms_nchw", _t24),
+    ("generate_proposals_pre_nms_nchw_all_inputs_as_internal", _t25),
+    ("generate_proposals_pre_nms_nchw_relaxed", _t26),
+    ("generate_proposals_pre_nms_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("generate_proposals_pre_nms_nchw_float16", _t28),
+    ("generate_proposals_pre_nms_nchw_float16_all_inputs_as_internal", _t29),
+    ("generate_proposals_pre_nms_nchw_quant8", _t30),
+    ("generate_proposals_pre_nms_nchw_quant8_all_inputs_as_internal", _t31),
+    ("generate_proposals_post_nms_nhwc", _t32),
+    ("generate_proposals_post_nms_nhwc_all_inputs_as_internal", _t33),
+    ("generate_proposals_post_nms_nhwc_relaxed", _t34),
+    ("generate_proposals_post_nms_nhwc_relaxed_all_inputs_as_internal", _t35),
+    ("generate_proposals_post_nms_nhwc_float16", _t36),
+    ("generate_proposals_post_nms_nhwc_float16_all_inputs_as_internal", _t37),
+    ("generate_proposals_post_nms_nhwc_quant8", _t38),
+    ("generate_proposals_post_nms_nhwc_quant8_all_inputs_as_internal", _t39),
+    ("generate_proposals_post_nms_nchw", _t40),
+    ("generate_proposals_post_nms_nchw_all_inputs_as_internal", _t41),
+    ("generate_proposals_post_nms_nchw_relaxed", _t42),
+    ("generate_proposals_post_nms_nchw_relaxed_all_inputs_as_internal", _t43),
+    ("generate_proposals_post_nms_nchw_float16", _t44),
+    ("generate_proposals_post_nms_nchw_float16_all_inputs_as_internal", _t45),
+    ("generate_proposals_post_nms_nchw_quant8", _t46),
+    ("generate_proposals_post_nms_nchw_quant8_all_inputs_as_internal", _t47),
+    ("generate_proposals_ties_nhwc", _t48),
+    ("generate_proposals_ties_nhwc_all_inputs_as_internal", _t49),
+    ("generate_proposals_ties_nhwc_relaxed", _t50),
+    ("generate_proposals_ties_nhwc_relaxed_all_inputs_as_internal", _t51),
+    ("generate_proposals_ties_nhwc_float16", _t52),
+    ("generate_proposals_ties_nhwc_float16_all_inputs_as_internal", _t53),
+    ("generate_proposals_ties_nhwc_quant8", _t54),
+    ("generate_proposals_ties_nhwc_quant8_all_inputs_as_internal", _t55),
+    ("generate_proposals_ties_nchw", _t56),
+    ("generate_proposals_ties_nchw_all_inputs_as_internal", _t57),
+    ("generate_proposals_ties_nchw_relaxed", _t58),
+    ("generate_proposals_ties_nchw_relaxed_all_inputs_as_internal", _t59),
+    ("generate_proposals_ties_nchw_float16", _t60),
+    ("generate_proposals_ties_nchw_float16_all_inputs_as_internal", _t61),
+    ("generate_proposals_ties_nchw_quant8", _t62),
+    ("generate_proposals_ties_nchw_quant8_all_inputs_as_internal", _t63),
+    ("generate_proposals_ties_suppressed_nhwc", _t64),
+    ("generate_proposals_ties_suppressed_nhwc_all_inputs_as_internal", _t65),
+    ("generate_proposals_ties_suppressed_nhwc_relaxed", _t66),
+    ("generate_proposals_ties_suppressed_nhwc_relaxed_all_inputs_as_internal", _t67),
+    ("generate_proposals_ties_suppressed_nhwc_float16", _t68),
+    ("generate_proposals_ties_suppressed_nhwc_float16_all_inputs_as_internal", _t69),
+    ("generate_proposals_ties_suppressed_nhwc_quant8", _t70),
+    ("generate_proposals_ties_suppressed_nhwc_quant8_all_inputs_as_internal", _t71),
+    ("generate_proposals_ties_suppressed_nchw", _t72),
+    ("generate_proposals_ties_suppressed_nchw_all_inputs_as_internal", _t73),
+    ("generate_proposals_ties_suppressed_nchw_relaxed", _t74),
+    ("generate_proposals_ties_suppressed_nchw_relaxed_all_inputs_as_internal", _t75),
+    ("generate_proposals_ties_suppressed_nchw_float16", _t76),
+    ("generate_proposals_ties_suppressed_nchw_float16_all_inputs_as_internal", _t77),
+    ("generate_proposals_ties_suppressed_nchw_quant8", _t78),
+    ("generate_proposals_ties_suppressed_nchw_quant8_all_inputs_as_internal", _t79),
+    ("generate_proposals_none_kept_nhwc", _t80),
+    ("generate_proposals_none_kept_nhwc_all_inputs_as_internal", _t81),
+    ("generate_proposals_none_kept_nhwc_relaxed", _t82),
+    ("generate_proposals_none_kept_nhwc_relaxed_all_inputs_as_internal", _t83),
+    ("generate_proposals_none_kept_nhwc_float16", _t84),
+    ("generate_proposals_none_kept_nhwc_float16_all_inputs_as_internal", _t85),
+    ("generate_proposals_none_kept_nhwc_quant8", _t86),
+    ("generate_proposals_none_kept_nhwc_quant8_all_inputs_as_internal", _t87),
+    ("generate_proposals_none_kept_nchw", _t88),
+    ("generate_proposals_none_kept_nchw_all_inputs_as_internal", _t89),
+    ("generate_proposals_none_kept_nchw_relaxed", _t90),
+    ("generate_proposals_none_kept_nchw_relaxed_all_inputs_as_internal", _t91),
+    ("generate_proposals_none_kept_nchw_float16", _t92),
+    ("generate_proposals_none_kept_nchw_float16_all_inputs_as_internal", _t93),
+    ("generate_proposals_none_kept_nchw_quant8", _t94),
+    ("generate_proposals_none_kept_nchw_quant8_all_inputs_as_internal", _t95),
+    ("generate_proposals_post_nms_zero_nhwc", _t96),
+    ("generate_proposals_post_nms_zero_nhwc_all_inputs_as_internal", _t97),
+    ("generate_proposals_post_nms_zero_nhwc_relaxed", _t98),
+    ("generate_proposals_post_nms_zero_nhwc_relaxed_all_inputs_as_internal", _t99),
+    ("generate_proposals_post_nms_zero_nhwc_float16", _t100),
+    ("generate_proposals_post_nms_zero_nhwc_float16_all_inputs_as_internal", _t101),
+    ("generate_proposals_post_nms_zero_nhwc_quant8", _t102),
+    ("generate_proposals_post_nms_zero_nhwc_quant8_all_inputs_as_internal", _t103),
+    ("generate_proposals_post_nms_zero_nchw", _t104),
+    ("generate_proposals_post_nms_zero_nchw_all_inputs_as_internal", _t105),
+    ("generate_proposals_post_nms_zero_nchw_relaxed", _t106),
+    ("generate_proposals_post_nms_zero_nchw_relaxed_all_inputs_as_internal", _t107),
+    ("generate_proposals_post_nms_zero_nchw_float16", _t108),
+    ("generate_proposals_post_nms_zero_nchw_float16_all_inputs_as_internal", _t109),
+    ("generate_proposals_post_nms_zero_nchw_quant8", _t110),
+    ("generate_proposals_post_nms_zero_nchw_quant8_all_inputs_as_internal", _t111),
 )

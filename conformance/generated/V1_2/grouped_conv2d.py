@@ -14,56 +14,105 @@ SPEC = "conformance/specs/V1_2/grouped_conv2d.mod.py"
 _D0 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAAA/AAAAvwAAgD4AAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA"
 _D1 = "AACAwAAAQEAAAAA/AACAwAAAIEAAAABAAABAQAAAAMAAAGDAAAAAQAAAAMAAAMC/AABgQAAAgMAAAAC/AABgwAAAgMAAAEDAAABAQAAAYEAAAMA/AABAQAAAIEAAAMA/AACAwAAAIMAAAIA/AAAAvwAAQMAAAIDAAAAAwAAAAL8AAAC/AAAAPwAAgD8AAIA/"
 _D2 = "AACgQAAAhMAAACBAAABoQAAAOEAAABzBAACAPwAAYMAAAHBAAAAwwAAAHMEAAFhAAAAIwAAAwD4AAEA/AAAAPgAA6MAAALRAAACwvwAAwD4AAJTAAABgQAAA0D8AAEC/"
-_D3 = "eIaBeIWEhnx5hHx9h3h/eXh6hoeDhoWDeHuCf3p4fH9/gYKC"
-_D4 = "qF+UnZcyiGSeajKbb4OGgUatdYNbnI16"
-_D5 = "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8"
-_D6 = "AEUgxABBQEPAQeDIADwAw4BDgMHgyMBCQMAANgA6ADBAx6BFgL0ANqDEAEOAPgC6"
-_D7 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA"
-_D8 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4="
-_D9 = "AAAAPwAAAL8AAIA+AAAAAA=="
+_D3 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAAA/AAAAvwAAgD4AAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAA="
+_D4 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAA"
+_D5 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4="
+_D6 = "AAAAPwAAAL8AAIA+AAAAAA=="
+_D7 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D8 = "eIaBeIWEhnx5hHx9h3h/eXh6hoeDhoWDeHuCf3p4fH9/gYKC"
+_D9 = "qF+UnZcyiGSeajKbb4OGgUatdYNbnI16"
 _D10 = "iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4="
 _D11 = "CAAAAPj///8EAAAAAAAAAA=="
-_D12 = "BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8="
-_D13 = "BAAAAPj///8IAAAAAAAAAA=="
-_D14 = "ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtA=="
-_D15 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAAA/AAAAvwAAgD4AAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB"
-_D16 = "AACAwAAAIEAAAGDAAABgQAAAgMAAAMA/AACAwAAAQMAAAAC/AABAQAAAAEAAAABAAACAwAAAQMAAAEBAAAAgwAAAgMAAAAA/AAAAPwAAQEAAAADAAAAAvwAAQEAAACBAAACAPwAAAMAAAIA/AACAwAAAAMAAAMC/AABgwAAAYEAAAMA/AAAAvwAAAL8AAIA/"
-_D17 = "AACgQAAAOEAAAHBAAAAIwAAA6MAAAJTAAACEwAAAHMEAADDAAADAPgAAtEAAAGBAAAAgQAAAgD8AABzBAABAPwAAsL8AANA/AABoQAAAYMAAAFhAAAAAPgAAwD4AAEC/"
-_D18 = "eIV5h3iDeHp/hoSEeHqGe3iBgYZ8f4aFgnyCeHx9eYeDf3+C"
-_D19 = "qJeeb0ZbXzJqg62clIgyhnWNnWSbgYN6"
-_D20 = "AMQAQQDDAEMAxAA+AMQAwgC4AEIAQABAAMQAwgBCAMEAxAA4ADgAQgDAALgAQgBBADwAwAA8AMQAwAC+AMMAQwA+ALgAuAA8"
-_D21 = "AEXAQYBDQMBAx6DEIMTgyIDBADagRQBDAEEAPODIADqAvYA+QEMAw8BCADAANgC6"
-_D22 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB"
-_D23 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAA=="
-_D24 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBAAABgwAAAQMAAAADAAABAwAAAAEAAAIBAAACAvwAAgL8AAEDAAADAvwAAYMAAAADAAADAPwAAwL8AAABAAABAQAAAgMAAAMA/AAAAAAAAwD8AAAC/AAAAAAAAIEAAAMA/AAAAPwAAYMAAACBAAADAPwAAIMAAAIA/AABgwAAAIEAAACDAAACAwAAAYMAAAGBAAAAAAAAAIMAAAMC/AABgQAAAgD8AAGDAAABAQAAAYMAAAADAAABAwAAAAD8AAGDAAABgwAAAYMAAAGDAAADAvw=="
-_D25 = "AADMwAAAuMAAAIhAAACAwAAAhMAAAJC/AAAgwAAAEkEAAMA/AABgPwAA8L8AAIC/AADAvwAABsEAAGhAAAAgPwAAkL8AAAC+AAD8QAAA2MAAAAA+AADUQAAApEAAAEBBAADAPgAAeMAAAIC/AACIQAAAkL8AAGBAAADQvwAADEE="
-_D26 = "YmRkXmZhbF9cZmdsXV5gXmhsYmJeYV1gZ2FoalxnZGdjZGlnZV1pZ19mXWlfXF1rZF9ha2Zdal1gXmVdXV1dYQ=="
-_D27 = "HCbGQkBwWv+akGRyagC8jHCA/xaE7NT/iERyxnC6aP8="
-_D28 = "ALwAAAAAAMIAPAC+AEQAwQDEADwAPgBEAMMAwgDAAMIAQABEALwAvADCAL4AwwDAAD4AvgBAAEIAxAA+AAAAPgC4AAAAQQA+ADgAwwBBAD4AwQA8AMMAQQDBAMQAwwBDAAAAwQC+AEMAPADDAEIAwwDAAMIAOADDAMMAwwDDAL4="
-_D29 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAA=="
-_D30 = "AAAAAAAAAAAAAIhAAAAAAAAAAAAAAAAAAAAAAAAAEkEAAMA/AABgPwAAAAAAAAAAAAAAAAAAAAAAAGhAAAAgPwAAAAAAAAAAAAD8QAAAAAAAAAA+AADUQAAApEAAAEBBAADAPgAAAAAAAAAAAACIQAAAAAAAAGBAAAAAAAAADEE="
-_D31 = "goLGgoKCgv+akIKCgoK8jIKC/4KE7NT/iIKCxoK6gv8="
-_D32 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAA=="
-_D33 = "AACAvwAAgL8AAIA/AACAvwAAgL8AAIC/AACAvwAAgD8AAIA/AABgPwAAgL8AAIC/AACAvwAAgL8AAIA/AAAgPwAAgL8AAAC+AACAPwAAgL8AAAA+AACAPwAAgD8AAIA/AADAPgAAgL8AAIC/AACAPwAAgL8AAIA/AACAvwAAgD8="
-_D34 = "cnKScnJycpKSkHJycnKSjHKAknKEkpKSiHJyknKScpI="
-_D35 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAA=="
-_D36 = "AAAAAAAAAAAAAIhAAAAAAAAAAAAAAAAAAAAAAAAAwEAAAMA/AABgPwAAAAAAAAAAAAAAAAAAAAAAAGhAAAAgPwAAAAAAAAAAAADAQAAAAAAAAAA+AADAQAAApEAAAMBAAADAPgAAAAAAAAAAAACIQAAAAAAAAGBAAAAAAAAAwEA="
-_D37 = "goLGgoKCguKakIKCgoK8jIKC4oKE4tTiiIKCxoK6guI="
-_D38 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAQ=="
-_D39 = "AACAvwAAAAAAAIA/AACAQAAAgMAAAMA/AABgwAAAAMAAAABAAACAvwAAQMAAAGDAAADAPwAAAEAAAIDAAAAAAAAAAAAAAEDAAADAvwAAIMAAAIA/AACAQAAAQMAAAEDAAACAQAAAgL8AAMC/AAAAwAAAwL8AAEBAAADAPwAAwD8AAAC/AAAgQAAAAD8AACBAAAAgwAAAYMAAACDAAABgwAAAAAAAAMC/AACAPwAAQEAAAADAAAAAPwAAYMAAAGDAAAAAAAAAwD8AAGDAAADAPwAAgD8AACBAAACAwAAAYEAAACDAAABgQAAAYMAAAGDAAABAwAAAYMAAAGDAAADAvw=="
-_D40 = "AADMwAAAhMAAAMA/AADAvwAAuMAAAJC/AABgPwAABsEAAIhAAAAgwAAA8L8AAGhAAACAwAAAEkEAAIC/AAAgPwAAkL8AAAA+AADAPgAAkL8AAAC+AADUQAAAeMAAAGBAAAD8QAAApEAAAIC/AADQvwAA2MAAAEBBAACIQAAADEE="
-_D41 = "YmRmbFxnXWBoYl5dZ2hcZGReYV9mbF5ebGJhYGFqZ2djaWVpX11fXWRhZmpgZV1dZGddZ2ZpXGtfa11dXl1dYQ=="
-_D42 = "HECaaiZwkADGWmS8Qv9yjHCEiHCA7ES6/9RyaBb/xv8="
-_D43 = "ALwAAAA8AEQAxAA+AMMAwABAALwAwgDDAD4AQADEAAAAAADCAL4AwQA8AEQAwgDCAEQAvAC+AMAAvgBCAD4APgC4AEEAOABBAMEAwwDBAMMAAAC+ADwAQgDAADgAwwDDAAAAPgDDAD4APABBAMQAQwDBAEMAwwDDAMIAwwDDAL4="
-_D44 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAQ=="
-_D45 = "AAAAAAAAAAAAAMA/AAAAAAAAAAAAAAAAAABgPwAAAAAAAIhAAAAAAAAAAAAAAGhAAAAAAAAAEkEAAAAAAAAgPwAAAAAAAAA+AADAPgAAAAAAAAAAAADUQAAAAAAAAGBAAAD8QAAApEAAAAAAAAAAAAAAAAAAAEBBAACIQAAADEE="
-_D46 = "goKagoKCkILGgoK8gv+CjIKEiIKC7IK6/9SCgoL/xv8="
-_D47 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAQ=="
-_D48 = "AACAvwAAgL8AAIA/AACAvwAAgL8AAIC/AABgPwAAgL8AAIA/AACAvwAAgL8AAIA/AACAvwAAgD8AAIC/AAAgPwAAgL8AAAA+AADAPgAAgL8AAAC+AACAPwAAgL8AAIA/AACAPwAAgD8AAIC/AACAvwAAgL8AAIA/AACAPwAAgD8="
-_D49 = "cnKScnJykHKScnKScpJyjHKEiHKAknKSkpJycnKSkpI="
-_D50 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAQ=="
-_D51 = "AAAAAAAAAAAAAMA/AAAAAAAAAAAAAAAAAABgPwAAAAAAAIhAAAAAAAAAAAAAAGhAAAAAAAAAwEAAAAAAAAAgPwAAAAAAAAA+AADAPgAAAAAAAAAAAADAQAAAAAAAAGBAAADAQAAApEAAAAAAAAAAAAAAAAAAAMBAAACIQAAAwEA="
-_D52 = "goKagoKCkILGgoK8guKCjIKEiIKC4oK64tSCgoLixuI="
+_D12 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAgAAAAACAAAAAAA=="
+_D13 = "BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8="
+_D14 = "BAAAAPj///8IAAAAAAAAAA=="
+_D15 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAgAAAAAA="
+_D16 = "AMQAQgA4AMQAQQBAAEIAwADDAEAAwAC+AEMAxAC4AMMAxADCAEIAQwA+AEIAQQA+AMQAwQA8ALgAwgDEAMAAuAC4ADgAPAA8"
+_D17 = "AEUgxABBQEPAQeDIADwAw4BDgMHgyMBCQMAANgA6ADBAx6BFgL0ANqDEAEOAPgC6"
+_D18 = "ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtA=="
+_D19 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D20 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAAA/AAAAvwAAgD4AAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB"
+_D21 = "AACAwAAAIEAAAGDAAABgQAAAgMAAAMA/AACAwAAAQMAAAAC/AABAQAAAAEAAAABAAACAwAAAQMAAAEBAAAAgwAAAgMAAAAA/AAAAPwAAQEAAAADAAAAAvwAAQEAAACBAAACAPwAAAMAAAIA/AACAwAAAAMAAAMC/AABgwAAAYEAAAMA/AAAAvwAAAL8AAIA/"
+_D22 = "AACgQAAAOEAAAHBAAAAIwAAA6MAAAJTAAACEwAAAHMEAADDAAADAPgAAtEAAAGBAAAAgQAAAgD8AABzBAABAPwAAsL8AANA/AABoQAAAYMAAAFhAAAAAPgAAwD4AAEC/"
+_D23 = "AACAPwAAAD8AAAA/AACAPgAAgL4AAEC/AAAAPwAAgL8AAAC/AABAvwAAgD4AAEC/AACAvgAAAD8AAEA/AABAPwAAAL8AAIA+AAAAPwAAAAAAAAC/AACAvwAAAL8AAAC/AACAvgAAAD8AAIC+AABAvwAAAD8AAAA/AACAPgAAgL4AAAA/AAAAvwAAgD4AAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAAAAA="
+_D24 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAB"
+_D25 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D26 = "eIV5h3iDeHp/hoSEeHqGe3iBgYZ8f4aFgnyCeHx9eYeDf3+C"
+_D27 = "qJeeb0ZbXzJqg62clIgyhnWNnWSbgYN6"
+_D28 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABgAAAAACAAAAAAA=="
+_D29 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABgAAAAAA="
+_D30 = "AMQAQQDDAEMAxAA+AMQAwgC4AEIAQABAAMQAwgBCAMEAxAA4ADgAQgDAALgAQgBBADwAwAA8AMQAwAC+AMMAQwA+ALgAuAA8"
+_D31 = "AEXAQYBDQMBAx6DEIMTgyIDBADagRQBDAEEAPODIADqAvYA+QEMAw8BCADAANgC6"
+_D32 = "AQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAA"
+_D33 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAA=="
+_D34 = "AACAvwAAAAAAAAAAAABAwAAAgD8AAMC/AACAQAAAIMAAAIDAAACAPwAAwD8AAIBAAABgwAAAQMAAAADAAABAwAAAAEAAAIBAAACAvwAAgL8AAEDAAADAvwAAYMAAAADAAADAPwAAwL8AAABAAABAQAAAgMAAAMA/AAAAAAAAwD8AAAC/AAAAAAAAIEAAAMA/AAAAPwAAYMAAACBAAADAPwAAIMAAAIA/AABgwAAAIEAAACDAAACAwAAAYMAAAGBAAAAAAAAAIMAAAMC/AABgQAAAgD8AAGDAAABAQAAAYMAAAADAAABAwAAAAD8AAGDAAABgwAAAYMAAAGDAAADAvw=="
+_D35 = "AADMwAAAuMAAAIhAAACAwAAAhMAAAJC/AAAgwAAAEkEAAMA/AABgPwAA8L8AAIC/AADAvwAABsEAAGhAAAAgPwAAkL8AAAC+AAD8QAAA2MAAAAA+AADUQAAApEAAAEBBAADAPgAAeMAAAIC/AACIQAAAkL8AAGBAAADQvwAADEE="
+_D36 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D37 = "AQAAAAIAAAACAAAAAgAAAAAAAAAA"
+_D38 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+"
+_D39 = "AAAAAAAAgD4AAAC/AAAAPw=="
+_D40 = "AQAAAAIAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D41 = "YmRkXmZhbF9cZmdsXV5gXmhsYmJeYV1gZ2FoalxnZGdjZGlnZV1pZ19mXWlfXF1rZF9ha2Zdal1gXmVdXV1dYQ=="
+_D42 = "HCbGQkBwWv+akGRyagC8jHCA/xaE7NT/iERyxnC6aP8="
+_D43 = "kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiN"
+_D44 = "AAAAAAIAAAD8////BAAAAA=="
+_D45 = "CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwB"
+_D46 = "AAAAAAIAAADw////BAAAAA=="
+_D47 = "ALwAAAAAAMIAPAC+AEQAwQDEADwAPgBEAMMAwgDAAMIAQABEALwAvADCAL4AwwDAAD4AvgBAAEIAxAA+AAAAPgC4AAAAQQA+ADgAwwBBAD4AwQA8AMMAQQDBAMQAwwBDAAAAwQC+AEMAPADDAEIAwwDAAMIAOADDAMMAwwDDAL4="
+_D48 = "YMbAxUBEAMQgxIC8AMGQSAA+ADuAvwC8AL4wyEBDADmAvACw4EfAxgAwoEYgRQBKADbAwwC8QESAvABDgL5gSA=="
+_D49 = "ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0"
+_D50 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAA=="
+_D51 = "AAAAAAAAAAAAAIhAAAAAAAAAAAAAAAAAAAAAAAAAEkEAAMA/AABgPwAAAAAAAAAAAAAAAAAAAAAAAGhAAAAgPwAAAAAAAAAAAAD8QAAAAAAAAAA+AADUQAAApEAAAEBBAADAPgAAAAAAAAAAAACIQAAAAAAAAGBAAAAAAAAADEE="
+_D52 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAA"
+_D53 = "AQAAAAIAAAACAAAAAgAAAAEAAAAA"
+_D54 = "AQAAAAIAAAACAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D55 = "goLGgoKCgv+akIKCgoK8jIKC/4KE7NT/iIKCxoK6gv8="
+_D56 = "AAAAAEBEAAAAAAAAAACQSAA+ADsAAAAAAAAAAEBDADkAAAAA4EcAAAAwoEYgRQBKADYAAAAAQEQAAABDAABgSA=="
+_D57 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAA=="
+_D58 = "AACAvwAAgL8AAIA/AACAvwAAgL8AAIC/AACAvwAAgD8AAIA/AABgPwAAgL8AAIC/AACAvwAAgL8AAIA/AAAgPwAAgL8AAAC+AACAPwAAgL8AAAA+AACAPwAAgD8AAIA/AADAPgAAgL8AAIC/AACAPwAAgL8AAIA/AACAvwAAgD8="
+_D59 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAAAAAAAAAAAA"
+_D60 = "AQAAAAIAAAACAAAAAgAAAAIAAAAA"
+_D61 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D62 = "cnKScnJycpKSkHJycnKSjHKAknKEkpKSiHJyknKScpI="
+_D63 = "ALwAvAA8ALwAvAC8ALwAPAA8ADsAvAC8ALwAvAA8ADkAvACwADwAvAAwADwAPAA8ADYAvAC8ADwAvAA8ALwAPA=="
+_D64 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAA=="
+_D65 = "AAAAAAAAAAAAAIhAAAAAAAAAAAAAAAAAAAAAAAAAwEAAAMA/AABgPwAAAAAAAAAAAAAAAAAAAAAAAGhAAAAgPwAAAAAAAAAAAADAQAAAAAAAAAA+AADAQAAApEAAAMBAAADAPgAAAAAAAAAAAACIQAAAAAAAAGBAAAAAAAAAwEA="
+_D66 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAAAAAAAAAAAA"
+_D67 = "AQAAAAIAAAACAAAAAgAAAAMAAAAA"
+_D68 = "AQAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D69 = "goLGgoKCguKakIKCgoK8jIKC4oKE4tTiiIKCxoK6guI="
+_D70 = "AAAAAEBEAAAAAAAAAAAARgA+ADsAAAAAAAAAAEBDADkAAAAAAEYAAAAwAEYgRQBGADYAAAAAQEQAAABDAAAARg=="
+_D71 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAQ=="
+_D72 = "AACAvwAAAAAAAIA/AACAQAAAgMAAAMA/AABgwAAAAMAAAABAAACAvwAAQMAAAGDAAADAPwAAAEAAAIDAAAAAAAAAAAAAAEDAAADAvwAAIMAAAIA/AACAQAAAQMAAAEDAAACAQAAAgL8AAMC/AAAAwAAAwL8AAEBAAADAPwAAwD8AAAC/AAAgQAAAAD8AACBAAAAgwAAAYMAAACDAAABgwAAAAAAAAMC/AACAPwAAQEAAAADAAAAAPwAAYMAAAGDAAAAAAAAAwD8AAGDAAADAPwAAgD8AACBAAACAwAAAYEAAACDAAABgQAAAYMAAAGDAAABAwAAAYMAAAGDAAADAvw=="
+_D73 = "AADMwAAAhMAAAMA/AADAvwAAuMAAAJC/AABgPwAABsEAAIhAAAAgwAAA8L8AAGhAAACAwAAAEkEAAIC/AAAgPwAAkL8AAAA+AADAPgAAkL8AAAC+AADUQAAAeMAAAGBAAAD8QAAApEAAAIC/AADQvwAA2MAAAEBBAACIQAAADEE="
+_D74 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D75 = "AQAAAAIAAAACAAAAAgAAAAAAAAAB"
+_D76 = "AQAAAAIAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D77 = "YmRmbFxnXWBoYl5dZ2hcZGReYV9mbF5ebGJhYGFqZ2djaWVpX11fXWRhZmpgZV1dZGddZ2ZpXGtfa11dXl1dYQ=="
+_D78 = "HECaaiZwkADGWmS8Qv9yjHCEiHCA7ES6/9RyaBb/xv8="
+_D79 = "ALwAAAA8AEQAxAA+AMMAwABAALwAwgDDAD4AQADEAAAAAADCAL4AwQA8AEQAwgDCAEQAvAC+AMAAvgBCAD4APgC4AEEAOABBAMEAwwDBAMMAAAC+ADwAQgDAADgAwwDDAAAAPgDDAD4APABBAMQAQwDBAEMAwwDDAMIAwwDDAL4="
+_D80 = "YMYgxAA+AL7AxYC8ADswyEBEAMGAv0BDAMSQSAC8ADmAvAAwADaAvACwoEbAwwBD4EcgRQC8gL7AxgBKQERgSA=="
+_D81 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAQ=="
+_D82 = "AAAAAAAAAAAAAMA/AAAAAAAAAAAAAAAAAABgPwAAAAAAAIhAAAAAAAAAAAAAAGhAAAAAAAAAEkEAAAAAAAAgPwAAAAAAAAA+AADAPgAAAAAAAAAAAADUQAAAAAAAAGBAAAD8QAAApEAAAAAAAAAAAAAAAAAAAEBBAACIQAAADEE="
+_D83 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAABAAAAAQAAAAAAAAAA"
+_D84 = "AQAAAAIAAAACAAAAAgAAAAEAAAAB"
+_D85 = "AQAAAAIAAAACAAAAAgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D86 = "goKagoKCkILGgoK8gv+CjIKEiIKC7IK6/9SCgoL/xv8="
+_D87 = "AAAAAAA+AAAAAAAAADsAAEBEAAAAAEBDAACQSAAAADkAAAAwADYAAAAAoEYAAABD4EcgRQAAAAAAAABKQERgSA=="
+_D88 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAQ=="
+_D89 = "AACAvwAAgL8AAIA/AACAvwAAgL8AAIC/AABgPwAAgL8AAIA/AACAvwAAgL8AAIA/AACAvwAAgD8AAIC/AAAgPwAAgL8AAAA+AADAPgAAgL8AAAC+AACAPwAAgL8AAIA/AACAPwAAgD8AAIC/AACAvwAAgL8AAIA/AACAPwAAgD8="
+_D90 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D91 = "AQAAAAIAAAACAAAAAgAAAAIAAAAB"
+_D92 = "AQAAAAIAAAACAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D93 = "cnKScnJykHKScnKScpJyjHKEiHKAknKSkpJycnKSkpI="
+_D94 = "ALwAvAA8ALwAvAC8ADsAvAA8ALwAvAA8ALwAPAC8ADkAvAAwADYAvACwADwAvAA8ADwAPAC8ALwAvAA8ADwAPA=="
+_D95 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAQ=="
+_D96 = "AAAAAAAAAAAAAMA/AAAAAAAAAAAAAAAAAABgPwAAAAAAAIhAAAAAAAAAAAAAAGhAAAAAAAAAwEAAAAAAAAAgPwAAAAAAAAA+AADAPgAAAAAAAAAAAADAQAAAAAAAAGBAAADAQAAApEAAAAAAAAAAAAAAAAAAAMBAAACIQAAAwEA="
+_D97 = "AACAPwAAgL8AAIA+AAAAPwAAQL8AAAAAAAAAAAAAgD4AAEA/AACAPwAAQD8AAIC+AABAPwAAQL8AAIA+AACAPgAAgD8AAIC+AACAvwAAAAAAAIC/AACAPwAAQD8AAIA+AAAAvwAAAL8AAIC/AACAvwAAgL4AAIC+AACAvwAAgL4AAEA/AAAAvwAAgL8AAIA+AAAAAAAAgD4AAAC/AAAAPwEAAAACAAAAAgAAAAIAAAADAAAAAQAAAAAAAAAA"
+_D98 = "AQAAAAIAAAACAAAAAgAAAAMAAAAB"
+_D99 = "AQAAAAIAAAACAAAAAgAAAAMAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D100 = "goKagoKCkILGgoK8guKCjIKEiIKC4oK64tSCgoLixuI="
+_D101 = "AAAAAAA+AAAAAAAAADsAAEBEAAAAAEBDAAAARgAAADkAAAAwADYAAAAAAEYAAABDAEYgRQAAAAAAAABGQEQARg=="
 
 
 def _t0():
@@ -111,6 +160,158 @@ def _t0():
 
 def _t1():
     return g.case(
+        "grouped_conv2d_explicit_nhwc_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "grouped_conv2d_explicit_nhwc_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -152,7 +353,159 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "grouped_conv2d_explicit_nhwc_quant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
@@ -185,17 +538,165 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 4), _D3),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 4), _D4),
+                    g.array("|u1", (1, 2, 3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_quant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D11),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D11),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "grouped_conv2d_explicit_nhwc_channelQuant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
@@ -228,17 +729,161 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 4), _D3),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 4), _D4),
+                    g.array("|u1", (1, 2, 3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8EAAAA+P///wgAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "grouped_conv2d_explicit_nhwc_float16",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16",
@@ -271,17 +916,169 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 4), _D5),
+                    g.array("<f2", (1, 3, 3, 4), _D16),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 3, 4), _D6),
+                    g.array("<f2", (1, 2, 3, 4), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_float16_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 105, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtAA4ALgANAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_float16_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 4), _D16),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 4), _D16),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "grouped_conv2d_explicit_nhwc_weight_as_input",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
@@ -309,14 +1106,14 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 3, 3, 4), _D1),
-                    g.array("<f4", (4, 2, 2, 2), _D8),
-                    g.array("<f4", (4,), _D9),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("<f4", (1, 2, 3, 4), _D2),
@@ -326,7 +1123,65 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_weight_as_input_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "grouped_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -353,15 +1208,15 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D7,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 3, 3, 4), _D1),
-                    g.array("<f4", (4, 2, 2, 2), _D8),
-                    g.array("<f4", (4,), _D9),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
                     g.array("<f4", (1, 2, 3, 4), _D2),
@@ -371,7 +1226,65 @@ def _t6():
     )
 
 
-def _t7():
+def _t23():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 4), _D1),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "grouped_conv2d_explicit_nhwc_weight_as_input_quant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -399,24 +1312,78 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 4), _D3),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
                     g.array("|u1", (4, 2, 2, 2), _D10),
                     g.array("<i4", (4,), _D11),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 4), _D4),
+                    g.array("|u1", (1, 2, 3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t25():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D11),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "grouped_conv2d_explicit_nhwc_weight_as_input_channelQuant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
@@ -444,24 +1411,74 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 4), _D3),
-                    g.array("|i1", (4, 2, 2, 2), _D12),
-                    g.array("<i4", (4,), _D13),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 4), _D4),
+                    g.array("|u1", (1, 2, 3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|u1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "grouped_conv2d_explicit_nhwc_weight_as_input_float16",
         "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -489,24 +1506,82 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D7,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 4), _D5),
-                    g.array("<f2", (4, 2, 2, 2), _D14),
+                    g.array("<f2", (1, 3, 3, 4), _D16),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
                     g.array("<f2", (4,), "ADgAuAA0AAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 3, 4), _D6),
+                    g.array("<f2", (1, 2, 3, 4), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "grouped_conv2d_explicit_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 4), _D16),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "grouped_conv2d_explicit_nchw",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw",
@@ -534,22 +1609,174 @@ def _t10():
             ],
             inputs=[0],
             outputs=[12],
-            values=_D15,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 3, 3), _D16),
+                    g.array("<f4", (1, 4, 3, 3), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 3), _D17),
+                    g.array("<f4", (1, 4, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t31():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "grouped_conv2d_explicit_nchw_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
@@ -576,23 +1803,175 @@ def _t11():
             ],
             inputs=[0],
             outputs=[12],
-            values=_D15,
+            values=_D20,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 3, 3), _D16),
+                    g.array("<f4", (1, 4, 3, 3), _D21),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 3), _D17),
+                    g.array("<f4", (1, 4, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 128)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 128, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 148, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 152, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 177, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values=_D23,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D24,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D25,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "grouped_conv2d_explicit_nchw_quant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8",
@@ -625,17 +2004,165 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 3, 3), _D18),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 2, 3), _D19),
+                    g.array("|u1", (1, 4, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t39():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_quant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="iISEgn56hHh8eoJ6foSGhnyChIB8eHx8foR+eoSEgn4IAAAA+P///wQAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D11),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D11),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "grouped_conv2d_explicit_nchw_channelQuant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
@@ -668,17 +2195,161 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 3, 3), _D18),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 2, 3), _D19),
+                    g.array("|u1", (1, 4, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="BAICAf/9Avz8+gL6/gQGBvgECAD48Pj4/wL//QICAf8EAAAA+P///wgAAAAAAAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "grouped_conv2d_explicit_nchw_float16",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16",
@@ -711,17 +2382,169 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 3, 3), _D20),
+                    g.array("<f2", (1, 4, 3, 3), _D30),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 2, 3), _D21),
+                    g.array("<f2", (1, 4, 2, 3), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t47():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_float16_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 64)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 105, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="ADwAOAA4ADQAtAC6ADgAvAC4ALoANAC6ALQAOAA6ADoAuAA0ADgAAAC4ALwAuAC4ALQAOAC0ALoAOAA4ADQAtAA4ALgANAAAAQAAAAAAAAAAAAAAAQAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_float16_all_tensors_as_inputs",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 3, 3), _D30),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 3, 3), _D30),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "grouped_conv2d_explicit_nchw_weight_as_input",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
@@ -749,24 +2572,82 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D22,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 3, 3), _D16),
-                    g.array("<f4", (4, 2, 2, 2), _D8),
-                    g.array("<f4", (4,), _D9),
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 3), _D17),
+                    g.array("<f4", (1, 4, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t51():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_weight_as_input_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "grouped_conv2d_explicit_nchw_weight_as_input_relaxed",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -793,25 +2674,83 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D22,
+            values=_D24,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 3, 3), _D16),
-                    g.array("<f4", (4, 2, 2, 2), _D8),
-                    g.array("<f4", (4,), _D9),
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 3), _D17),
+                    g.array("<f4", (1, 4, 2, 3), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t53():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D25,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 3, 3), _D21),
+                    g.array("<f4", (4, 2, 2, 2), _D5),
+                    g.array("<f4", (4,), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 3), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "grouped_conv2d_explicit_nchw_weight_as_input_quant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -839,24 +2778,78 @@ def _t17():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D22,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 3, 3), _D18),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
                     g.array("|u1", (4, 2, 2, 2), _D10),
                     g.array("<i4", (4,), _D11),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 2, 3), _D19),
+                    g.array("|u1", (1, 4, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t55():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D11),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                    g.array("|u1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "grouped_conv2d_explicit_nchw_weight_as_input_channelQuant8",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
@@ -884,24 +2877,74 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D22,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 3, 3), _D18),
-                    g.array("|i1", (4, 2, 2, 2), _D12),
-                    g.array("<i4", (4,), _D13),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 2, 3), _D19),
+                    g.array("|u1", (1, 4, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|u1", (1, 4, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "grouped_conv2d_explicit_nchw_weight_as_input_float16",
         "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -929,24 +2972,82 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D22,
+            values=_D24,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 3, 3), _D20),
-                    g.array("<f2", (4, 2, 2, 2), _D14),
+                    g.array("<f2", (1, 4, 3, 3), _D30),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
                     g.array("<f2", (4,), "ADgAuAA0AAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 2, 3), _D21),
+                    g.array("<f2", (1, 4, 2, 3), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "grouped_conv2d_explicit_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "grouped_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.ADD, [19, 20, 21], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13, 16, 19],
+            outputs=[12],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 3, 3), _D30),
+                    g.array("<f2", (4, 2, 2, 2), _D18),
+                    g.array("<f2", (4,), "ADgAuAA0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "grouped_conv2d_same_nhwc_none",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none",
@@ -971,22 +3072,165 @@ def _t20():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D23,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D25),
+                    g.array("<f4", (2, 2, 2, 4), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t61():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "grouped_conv2d_same_nhwc_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed",
@@ -1010,23 +3254,166 @@ def _t21():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D23,
+            values=_D33,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D25),
+                    g.array("<f4", (2, 2, 2, 4), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t65():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D36,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D37,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D40,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "grouped_conv2d_same_nhwc_none_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8",
@@ -1056,17 +3443,156 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D27),
+                    g.array("|u1", (2, 2, 2, 4), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAAAZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "grouped_conv2d_same_nhwc_none_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8",
@@ -1096,17 +3622,152 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D27),
+                    g.array("|u1", (2, 2, 2, 4), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t73():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "grouped_conv2d_same_nhwc_none_float16",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16",
@@ -1136,17 +3797,160 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 4, 2), _D28),
+                    g.array("<f2", (2, 4, 4, 2), _D47),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 4), "YMbAxUBEAMQgxIC8AMGQSAA+ADuAvwC8AL4wyEBDADmAvACw4EfAxgAwoEYgRQBKADbAwwC8QESAvABDgL5gSA=="),
+                    g.array("<f2", (2, 2, 2, 4), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t77():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "grouped_conv2d_same_nhwc_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "grouped_conv2d_same_nhwc_relu",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu",
@@ -1171,22 +3975,165 @@ def _t25():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D29,
+            values=_D50,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D30),
+                    g.array("<f4", (2, 2, 2, 4), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t81():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D52,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "grouped_conv2d_same_nhwc_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed",
@@ -1210,23 +4157,166 @@ def _t26():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D29,
+            values=_D50,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D30),
+                    g.array("<f4", (2, 2, 2, 4), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t85():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D52,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D53,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D54,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "grouped_conv2d_same_nhwc_relu_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8",
@@ -1256,17 +4346,156 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D31),
+                    g.array("|u1", (2, 2, 2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t89():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAABAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAAAZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "grouped_conv2d_same_nhwc_relu_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8",
@@ -1296,17 +4525,152 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D31),
+                    g.array("|u1", (2, 2, 2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t93():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAABAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "grouped_conv2d_same_nhwc_relu_float16",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16",
@@ -1336,17 +4700,160 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 4, 2), _D28),
+                    g.array("<f2", (2, 4, 4, 2), _D47),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 4), "AAAAAEBEAAAAAAAAAACQSAA+ADsAAAAAAAAAAEBDADkAAAAA4EcAAAAwoEYgRQBKADYAAAAAQEQAAABDAABgSA=="),
+                    g.array("<f2", (2, 2, 2, 4), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t97():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAQAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "grouped_conv2d_same_nhwc_relu1",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1",
@@ -1371,22 +4878,165 @@ def _t30():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D32,
+            values=_D57,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D33),
+                    g.array("<f4", (2, 2, 2, 4), _D58),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t101():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D59,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "grouped_conv2d_same_nhwc_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed",
@@ -1410,23 +5060,166 @@ def _t31():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D32,
+            values=_D57,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D33),
+                    g.array("<f4", (2, 2, 2, 4), _D58),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t105():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D59,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D60,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D61,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "grouped_conv2d_same_nhwc_relu1_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8",
@@ -1456,17 +5249,156 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D34),
+                    g.array("|u1", (2, 2, 2, 4), _D62),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t109():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAACAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "grouped_conv2d_same_nhwc_relu1_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8",
@@ -1496,17 +5428,152 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D34),
+                    g.array("|u1", (2, 2, 2, 4), _D62),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t113():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAACAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D62),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "grouped_conv2d_same_nhwc_relu1_float16",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16",
@@ -1536,17 +5603,160 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 4, 2), _D28),
+                    g.array("<f2", (2, 4, 4, 2), _D47),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 4), "ALwAvAA8ALwAvAC8ALwAPAA8ADsAvAC8ALwAvAA8ADkAvACwADwAvAAwADwAPAA8ADYAvAC8ADwAvAA8ALwAPA=="),
+                    g.array("<f2", (2, 2, 2, 4), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t117():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "grouped_conv2d_same_nhwc_relu6",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6",
@@ -1571,22 +5781,165 @@ def _t35():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D35,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D36),
+                    g.array("<f4", (2, 2, 2, 4), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t121():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D68,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "grouped_conv2d_same_nhwc_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed",
@@ -1610,23 +5963,166 @@ def _t36():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D35,
+            values=_D64,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D24),
+                    g.array("<f4", (2, 4, 4, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 4), _D36),
+                    g.array("<f4", (2, 2, 2, 4), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t125():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D66,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D67,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D68,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D34),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 4), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "grouped_conv2d_same_nhwc_relu6_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8",
@@ -1656,17 +6152,156 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D37),
+                    g.array("|u1", (2, 2, 2, 4), _D69),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t129():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAADAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAAAZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "grouped_conv2d_same_nhwc_relu6_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8",
@@ -1696,17 +6331,152 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D26),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 4), _D37),
+                    g.array("|u1", (2, 2, 2, 4), _D69),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t133():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAADAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 4, 4, 2), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 4), _D69),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "grouped_conv2d_same_nhwc_relu6_float16",
         "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16",
@@ -1736,17 +6506,160 @@ def _t39():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 4, 2), _D28),
+                    g.array("<f2", (2, 4, 4, 2), _D47),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 4), "AAAAAEBEAAAAAAAAAAAARgA+ADsAAAAAAAAAAEBDADkAAAAAAEYAAAAwAEYgRQBGADYAAAAAQEQAAABDAAAARg=="),
+                    g.array("<f2", (2, 2, 2, 4), _D70),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t137():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAwAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t139():
+    return g.case(
+        "grouped_conv2d_same_nhwc_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nhwc_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nhwc", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D47),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 4), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "grouped_conv2d_same_nchw_none",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none",
@@ -1771,22 +6684,165 @@ def _t40():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D38,
+            values=_D71,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D40),
+                    g.array("<f4", (2, 4, 2, 2), _D73),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t141():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D74,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t143():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D76,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "grouped_conv2d_same_nchw_none_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed",
@@ -1810,23 +6866,166 @@ def _t41():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D38,
+            values=_D71,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D40),
+                    g.array("<f4", (2, 4, 2, 2), _D73),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t145():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D74,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D75,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t147():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D76,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "grouped_conv2d_same_nchw_none_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8",
@@ -1856,17 +7055,156 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D42),
+                    g.array("|u1", (2, 4, 2, 2), _D78),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t149():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t151():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAABZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "grouped_conv2d_same_nchw_none_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8",
@@ -1896,17 +7234,152 @@ def _t43():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D42),
+                    g.array("|u1", (2, 4, 2, 2), _D78),
                 ],
             ),
         ],
     )
 
 
-def _t44():
+def _t153():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t155():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D78),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
     return g.case(
         "grouped_conv2d_same_nchw_none_float16",
         "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16",
@@ -1936,17 +7409,160 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4, 4), _D43),
+                    g.array("<f2", (2, 2, 4, 4), _D79),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "YMYgxAA+AL7AxYC8ADswyEBEAMGAv0BDAMSQSAC8ADmAvAAwADaAvACwoEbAwwBD4EcgRQC8gL7AxgBKQERgSA=="),
+                    g.array("<f2", (2, 4, 2, 2), _D80),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t157():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAAAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t159():
+    return g.case(
+        "grouped_conv2d_same_nchw_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D80),
+                ],
+            ),
+        ],
+    )
+
+
+def _t160():
     return g.case(
         "grouped_conv2d_same_nchw_relu",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu",
@@ -1971,22 +7587,165 @@ def _t45():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D44,
+            values=_D81,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D45),
+                    g.array("<f4", (2, 4, 2, 2), _D82),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t161():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D83,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t162():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t163():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D85,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t164():
     return g.case(
         "grouped_conv2d_same_nchw_relu_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed",
@@ -2010,23 +7769,166 @@ def _t46():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D44,
+            values=_D81,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D45),
+                    g.array("<f4", (2, 4, 2, 2), _D82),
                 ],
             ),
         ],
     )
 
 
-def _t47():
+def _t165():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D83,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t166():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D84,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t167():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D85,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t168():
     return g.case(
         "grouped_conv2d_same_nchw_relu_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8",
@@ -2056,17 +7958,156 @@ def _t47():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D46),
+                    g.array("|u1", (2, 4, 2, 2), _D86),
                 ],
             ),
         ],
     )
 
 
-def _t48():
+def _t169():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAABAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t170():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t171():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAABZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t172():
     return g.case(
         "grouped_conv2d_same_nchw_relu_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8",
@@ -2096,17 +8137,152 @@ def _t48():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D46),
+                    g.array("|u1", (2, 4, 2, 2), _D86),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t173():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAABAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t174():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t175():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D86),
+                ],
+            ),
+        ],
+    )
+
+
+def _t176():
     return g.case(
         "grouped_conv2d_same_nchw_relu_float16",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16",
@@ -2136,17 +8312,160 @@ def _t49():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4, 4), _D43),
+                    g.array("<f2", (2, 2, 4, 4), _D79),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "AAAAAAA+AAAAAAAAADsAAEBEAAAAAEBDAACQSAAAADkAAAAwADYAAAAAoEYAAABD4EcgRQAAAAAAAABKQERgSA=="),
+                    g.array("<f2", (2, 4, 2, 2), _D87),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t177():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAQAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D87),
+                ],
+            ),
+        ],
+    )
+
+
+def _t178():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D87),
+                ],
+            ),
+        ],
+    )
+
+
+def _t179():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D87),
+                ],
+            ),
+        ],
+    )
+
+
+def _t180():
     return g.case(
         "grouped_conv2d_same_nchw_relu1",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1",
@@ -2171,22 +8490,165 @@ def _t50():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D47,
+            values=_D88,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D48),
+                    g.array("<f4", (2, 4, 2, 2), _D89),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t181():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D90,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t182():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t183():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D92,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t184():
     return g.case(
         "grouped_conv2d_same_nchw_relu1_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed",
@@ -2210,23 +8672,166 @@ def _t51():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D47,
+            values=_D88,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D48),
+                    g.array("<f4", (2, 4, 2, 2), _D89),
                 ],
             ),
         ],
     )
 
 
-def _t52():
+def _t185():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D90,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t186():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t187():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D92,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D89),
+                ],
+            ),
+        ],
+    )
+
+
+def _t188():
     return g.case(
         "grouped_conv2d_same_nchw_relu1_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8",
@@ -2256,17 +8861,156 @@ def _t52():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D49),
+                    g.array("|u1", (2, 4, 2, 2), _D93),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t189():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAACAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t190():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t191():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAABZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t192():
     return g.case(
         "grouped_conv2d_same_nchw_relu1_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8",
@@ -2296,17 +9040,152 @@ def _t53():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D49),
+                    g.array("|u1", (2, 4, 2, 2), _D93),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t193():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAACAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t194():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t195():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D93),
+                ],
+            ),
+        ],
+    )
+
+
+def _t196():
     return g.case(
         "grouped_conv2d_same_nchw_relu1_float16",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16",
@@ -2336,17 +9215,160 @@ def _t54():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4, 4), _D43),
+                    g.array("<f2", (2, 2, 4, 4), _D79),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "ALwAvAA8ALwAvAC8ADsAvAA8ALwAvAA8ALwAPAC8ADkAvAAwADYAvACwADwAvAA8ADwAPAC8ALwAvAA8ADwAPA=="),
+                    g.array("<f2", (2, 4, 2, 2), _D94),
                 ],
             ),
         ],
     )
 
 
-def _t55():
+def _t197():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D94),
+                ],
+            ),
+        ],
+    )
+
+
+def _t198():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D94),
+                ],
+            ),
+        ],
+    )
+
+
+def _t199():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D94),
+                ],
+            ),
+        ],
+    )
+
+
+def _t200():
     return g.case(
         "grouped_conv2d_same_nchw_relu6",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6",
@@ -2371,22 +9393,165 @@ def _t55():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D50,
+            values=_D95,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D51),
+                    g.array("<f4", (2, 4, 2, 2), _D96),
                 ],
             ),
         ],
     )
 
 
-def _t56():
+def _t201():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D97,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t202():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D98,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t203():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D99,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t204():
     return g.case(
         "grouped_conv2d_same_nchw_relu6_relaxed",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed",
@@ -2410,23 +9575,166 @@ def _t56():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D50,
+            values=_D95,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D39),
+                    g.array("<f4", (2, 2, 4, 4), _D72),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2, 2), _D51),
+                    g.array("<f4", (2, 4, 2, 2), _D96),
                 ],
             ),
         ],
     )
 
 
-def _t57():
+def _t205():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_relaxed_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 181, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D97,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t206():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_relaxed_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D98,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t207():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D99,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D72),
+                    g.array("<f4", (4, 3, 3, 1), _D38),
+                    g.array("<f4", (4,), _D39),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2, 2), _D96),
+                ],
+            ),
+        ],
+    )
+
+
+def _t208():
     return g.case(
         "grouped_conv2d_same_nchw_relu6_quant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8",
@@ -2456,17 +9764,156 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D52),
+                    g.array("|u1", (2, 4, 2, 2), _D100),
                 ],
             ),
         ],
     )
 
 
-def _t58():
+def _t209():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_quant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kIiNjomMjI2PkI+Lj4mNjZCLiIyIkI+NioqIiIuLiIuPioiNAAAAAAIAAAD8////BAAAAAEAAAACAAAAAgAAAAIAAAADAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t210():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_quant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D98,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                    g.array("<i4", (4,), _D44),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t211():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAABZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D44),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|u1", (4, 3, 3, 1), _D43),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t212():
     return g.case(
         "grouped_conv2d_same_nchw_relu6_channelQuant8",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8",
@@ -2496,17 +9943,152 @@ def _t58():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D41),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 2, 2), _D52),
+                    g.array("|u1", (2, 4, 2, 2), _D100),
                 ],
             ),
         ],
     )
 
 
-def _t59():
+def _t213():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_channelQuant8_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPgCBPoAAAIGBAP/A/0BAQT/8ADwEAwE+Pjw/P///P8D/vwBAAAAAAIAAADw////BAAAAAEAAAACAAAAAgAAAAIAAAADAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t214():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_channelQuant8_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D98,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t215():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=130),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 3, 3, 1), _D45),
+                    g.array("<i4", (4,), _D46),
+                    g.array("|u1", (2, 2, 4, 4), _D77),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 2, 2), _D100),
+                ],
+            ),
+        ],
+    )
+
+
+def _t216():
     return g.case(
         "grouped_conv2d_same_nchw_relu6_float16",
         "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16",
@@ -2536,10 +10118,153 @@ def _t59():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4, 4), _D43),
+                    g.array("<f2", (2, 2, 4, 4), _D79),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2, 2), "AAAAAAA+AAAAAAAAADsAAEBEAAAAAEBDAAAARgAAADkAAAAwADYAAAAAAEYAAABDAEYgRQAAAAAAAABGQEQARg=="),
+                    g.array("<f2", (2, 4, 2, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t217():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_float16_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 84, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 88, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 101, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 103, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAvAA0ADgAugAAAAAANAA6ADwAOgC0ADoAugA0ADQAPAC0ALwAAAC8ADwAOgA0ALgAuAC8ALwAtAC0ALwAtAA6ALgAvAA0AAAANAC4ADgBAAAAAgAAAAIAAAACAAAAAwAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t218():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_float16_all_tensors_as_inputs",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D98,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t219():
+    return g.case(
+        "grouped_conv2d_same_nchw_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_same_dynamic_output_shape_nchw_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("nchw", "relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAgAAAAMAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D79),
+                    g.array("<f2", (4, 3, 3, 1), _D49),
+                    g.array("<f2", (4,), "AAAANAC4ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2, 2), _D101),
                 ],
             ),
         ],
@@ -2548,63 +10273,223 @@ def _t59():
 
 TESTS = (
     ("grouped_conv2d_explicit_nhwc", _t0),
-    ("grouped_conv2d_explicit_nhwc_relaxed", _t1),
-    ("grouped_conv2d_explicit_nhwc_quant8", _t2),
-    ("grouped_conv2d_explicit_nhwc_channelQuant8", _t3),
-    ("grouped_conv2d_explicit_nhwc_float16", _t4),
-    ("grouped_conv2d_explicit_nhwc_weight_as_input", _t5),
-    ("grouped_conv2d_explicit_nhwc_weight_as_input_relaxed", _t6),
-    ("grouped_conv2d_explicit_nhwc_weight_as_input_quant8", _t7),
-    ("grouped_conv2d_explicit_nhwc_weight_as_input_channelQuant8", _t8),
-    ("grouped_conv2d_explicit_nhwc_weight_as_input_float16", _t9),
-    ("grouped_conv2d_explicit_nchw", _t10),
-    ("grouped_conv2d_explicit_nchw_relaxed", _t11),
-    ("grouped_conv2d_explicit_nchw_quant8", _t12),
-    ("grouped_conv2d_explicit_nchw_channelQuant8", _t13),
-    ("grouped_conv2d_explicit_nchw_float16", _t14),
-    ("grouped_conv2d_explicit_nchw_weight_as_input", _t15),
-    ("grouped_conv2d_explicit_nchw_weight_as_input_relaxed", _t16),
-    ("grouped_conv2d_explicit_nchw_weight_as_input_quant8", _t17),
-    ("grouped_conv2d_explicit_nchw_weight_as_input_channelQuant8", _t18),
-    ("grouped_conv2d_explicit_nchw_weight_as_input_float16", _t19),
-    ("grouped_conv2d_same_nhwc_none", _t20),
-    ("grouped_conv2d_same_nhwc_none_relaxed", _t21),
-    ("grouped_conv2d_same_nhwc_none_quant8", _t22),
-    ("grouped_conv2d_same_nhwc_none_channelQuant8", _t23),
-    ("grouped_conv2d_same_nhwc_none_float16", _t24),
-    ("grouped_conv2d_same_nhwc_relu", _t25),
-    ("grouped_conv2d_same_nhwc_relu_relaxed", _t26),
-    ("grouped_conv2d_same_nhwc_relu_quant8", _t27),
-    ("grouped_conv2d_same_nhwc_relu_channelQuant8", _t28),
-    ("grouped_conv2d_same_nhwc_relu_float16", _t29),
-    ("grouped_conv2d_same_nhwc_relu1", _t30),
-    ("grouped_conv2d_same_nhwc_relu1_relaxed", _t31),
-    ("grouped_conv2d_same_nhwc_relu1_quant8", _t32),
-    ("grouped_conv2d_same_nhwc_relu1_channelQuant8", _t33),
-    ("grouped_conv2d_same_nhwc_relu1_float16", _t34),
-    ("grouped_conv2d_same_nhwc_relu6", _t35),
-    ("grouped_conv2d_same_nhwc_relu6_relaxed", _t36),
-    ("grouped_conv2d_same_nhwc_relu6_quant8", _t37),
-    ("grouped_conv2d_same_nhwc_relu6_channelQuant8", _t38),
-    ("grouped_conv2d_same_nhwc_relu6_float16", _t39),
-    ("grouped_conv2d_same_nchw_none", _t40),
-    ("grouped_conv2d_same_nchw_none_relaxed", _t41),
-    ("grouped_conv2d_same_nchw_none_quant8", _t42),
-    ("grouped_conv2d_same_nchw_none_channelQuant8", _t43),
-    ("grouped_conv2d_same_nchw_none_float16", _t44),
-    ("grouped_conv2d_same_nchw_relu", _t45),
-    ("grouped_conv2d_same_nchw_relu_relaxed", _t46),
-    ("grouped_conv2d_same_nchw_relu_quant8", _t47),
-    ("grouped_conv2d_same_nchw_relu_channelQuant8", _t48),
-    ("grouped_conv2d_same_nchw_relu_float16", _t49),
-    ("grouped_conv2d_same_nchw_relu1", _t50),
-    ("grouped_conv2d_same_nchw_relu1_relaxed", _t51),
-    ("grouped_conv2d_same_nchw_relu1_quant8", _t52),
-    ("grouped_conv2d_same_nchw_relu1_channelQuant8", _t53),
-    ("grouped_conv2d_same_nchw_relu1_float16", _t54),
-    ("grouped_conv2d_same_nchw_relu6", _t55),
-    ("grouped_conv2d_same_nchw_relu6_relaxed", _t56),
-    ("grouped_conv2d_same_nchw_relu6_quant8", _t57),
-    ("grouped_conv2d_same_nchw_relu6_channelQuant8", _t58),
-    ("grouped_conv2d_same_nchw_relu6_float16", _t59),
+    ("grouped_conv2d_explicit_nhwc_all_inputs_as_internal", _t1),
+    ("grouped_conv2d_explicit_nhwc_all_tensors_as_inputs", _t2),
+    ("grouped_conv2d_explicit_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("grouped_conv2d_explicit_nhwc_relaxed", _t4),
+    ("grouped_conv2d_explicit_nhwc_relaxed_all_inputs_as_internal", _t5),
+    ("grouped_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs", _t6),
+    ("grouped_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("grouped_conv2d_explicit_nhwc_quant8", _t8),
+    ("grouped_conv2d_explicit_nhwc_quant8_all_inputs_as_internal", _t9),
+    ("grouped_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs", _t10),
+    ("grouped_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("grouped_conv2d_explicit_nhwc_channelQuant8", _t12),
+    ("grouped_conv2d_explicit_nhwc_channelQuant8_all_inputs_as_internal", _t13),
+    ("grouped_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs", _t14),
+    ("grouped_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("grouped_conv2d_explicit_nhwc_float16", _t16),
+    ("grouped_conv2d_explicit_nhwc_float16_all_inputs_as_internal", _t17),
+    ("grouped_conv2d_explicit_nhwc_float16_all_tensors_as_inputs", _t18),
+    ("grouped_conv2d_explicit_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input", _t20),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_all_inputs_as_internal", _t21),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_relaxed", _t22),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_quant8", _t24),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t25),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_channelQuant8", _t26),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal", _t27),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_float16", _t28),
+    ("grouped_conv2d_explicit_nhwc_weight_as_input_float16_all_inputs_as_internal", _t29),
+    ("grouped_conv2d_explicit_nchw", _t30),
+    ("grouped_conv2d_explicit_nchw_all_inputs_as_internal", _t31),
+    ("grouped_conv2d_explicit_nchw_all_tensors_as_inputs", _t32),
+    ("grouped_conv2d_explicit_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("grouped_conv2d_explicit_nchw_relaxed", _t34),
+    ("grouped_conv2d_explicit_nchw_relaxed_all_inputs_as_internal", _t35),
+    ("grouped_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs", _t36),
+    ("grouped_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("grouped_conv2d_explicit_nchw_quant8", _t38),
+    ("grouped_conv2d_explicit_nchw_quant8_all_inputs_as_internal", _t39),
+    ("grouped_conv2d_explicit_nchw_quant8_all_tensors_as_inputs", _t40),
+    ("grouped_conv2d_explicit_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t41),
+    ("grouped_conv2d_explicit_nchw_channelQuant8", _t42),
+    ("grouped_conv2d_explicit_nchw_channelQuant8_all_inputs_as_internal", _t43),
+    ("grouped_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs", _t44),
+    ("grouped_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t45),
+    ("grouped_conv2d_explicit_nchw_float16", _t46),
+    ("grouped_conv2d_explicit_nchw_float16_all_inputs_as_internal", _t47),
+    ("grouped_conv2d_explicit_nchw_float16_all_tensors_as_inputs", _t48),
+    ("grouped_conv2d_explicit_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t49),
+    ("grouped_conv2d_explicit_nchw_weight_as_input", _t50),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_all_inputs_as_internal", _t51),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_relaxed", _t52),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t53),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_quant8", _t54),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_quant8_all_inputs_as_internal", _t55),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_channelQuant8", _t56),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_channelQuant8_all_inputs_as_internal", _t57),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_float16", _t58),
+    ("grouped_conv2d_explicit_nchw_weight_as_input_float16_all_inputs_as_internal", _t59),
+    ("grouped_conv2d_same_nhwc_none", _t60),
+    ("grouped_conv2d_same_nhwc_none_all_inputs_as_internal", _t61),
+    ("grouped_conv2d_same_nhwc_none_all_tensors_as_inputs", _t62),
+    ("grouped_conv2d_same_nhwc_none_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("grouped_conv2d_same_nhwc_none_relaxed", _t64),
+    ("grouped_conv2d_same_nhwc_none_relaxed_all_inputs_as_internal", _t65),
+    ("grouped_conv2d_same_nhwc_none_relaxed_all_tensors_as_inputs", _t66),
+    ("grouped_conv2d_same_nhwc_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("grouped_conv2d_same_nhwc_none_quant8", _t68),
+    ("grouped_conv2d_same_nhwc_none_quant8_all_inputs_as_internal", _t69),
+    ("grouped_conv2d_same_nhwc_none_quant8_all_tensors_as_inputs", _t70),
+    ("grouped_conv2d_same_nhwc_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("grouped_conv2d_same_nhwc_none_channelQuant8", _t72),
+    ("grouped_conv2d_same_nhwc_none_channelQuant8_all_inputs_as_internal", _t73),
+    ("grouped_conv2d_same_nhwc_none_channelQuant8_all_tensors_as_inputs", _t74),
+    ("grouped_conv2d_same_nhwc_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("grouped_conv2d_same_nhwc_none_float16", _t76),
+    ("grouped_conv2d_same_nhwc_none_float16_all_inputs_as_internal", _t77),
+    ("grouped_conv2d_same_nhwc_none_float16_all_tensors_as_inputs", _t78),
+    ("grouped_conv2d_same_nhwc_none_float16_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("grouped_conv2d_same_nhwc_relu", _t80),
+    ("grouped_conv2d_same_nhwc_relu_all_inputs_as_internal", _t81),
+    ("grouped_conv2d_same_nhwc_relu_all_tensors_as_inputs", _t82),
+    ("grouped_conv2d_same_nhwc_relu_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("grouped_conv2d_same_nhwc_relu_relaxed", _t84),
+    ("grouped_conv2d_same_nhwc_relu_relaxed_all_inputs_as_internal", _t85),
+    ("grouped_conv2d_same_nhwc_relu_relaxed_all_tensors_as_inputs", _t86),
+    ("grouped_conv2d_same_nhwc_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("grouped_conv2d_same_nhwc_relu_quant8", _t88),
+    ("grouped_conv2d_same_nhwc_relu_quant8_all_inputs_as_internal", _t89),
+    ("grouped_conv2d_same_nhwc_relu_quant8_all_tensors_as_inputs", _t90),
+    ("grouped_conv2d_same_nhwc_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t91),
+    ("grouped_conv2d_same_nhwc_relu_channelQuant8", _t92),
+    ("grouped_conv2d_same_nhwc_relu_channelQuant8_all_inputs_as_internal", _t93),
+    ("grouped_conv2d_same_nhwc_relu_channelQuant8_all_tensors_as_inputs", _t94),
+    ("grouped_conv2d_same_nhwc_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t95),
+    ("grouped_conv2d_same_nhwc_relu_float16", _t96),
+    ("grouped_conv2d_same_nhwc_relu_float16_all_inputs_as_internal", _t97),
+    ("grouped_conv2d_same_nhwc_relu_float16_all_tensors_as_inputs", _t98),
+    ("grouped_conv2d_same_nhwc_relu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("grouped_conv2d_same_nhwc_relu1", _t100),
+    ("grouped_conv2d_same_nhwc_relu1_all_inputs_as_internal", _t101),
+    ("grouped_conv2d_same_nhwc_relu1_all_tensors_as_inputs", _t102),
+    ("grouped_conv2d_same_nhwc_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("grouped_conv2d_same_nhwc_relu1_relaxed", _t104),
+    ("grouped_conv2d_same_nhwc_relu1_relaxed_all_inputs_as_internal", _t105),
+    ("grouped_conv2d_same_nhwc_relu1_relaxed_all_tensors_as_inputs", _t106),
+    ("grouped_conv2d_same_nhwc_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("grouped_conv2d_same_nhwc_relu1_quant8", _t108),
+    ("grouped_conv2d_same_nhwc_relu1_quant8_all_inputs_as_internal", _t109),
+    ("grouped_conv2d_same_nhwc_relu1_quant8_all_tensors_as_inputs", _t110),
+    ("grouped_conv2d_same_nhwc_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("grouped_conv2d_same_nhwc_relu1_channelQuant8", _t112),
+    ("grouped_conv2d_same_nhwc_relu1_channelQuant8_all_inputs_as_internal", _t113),
+    ("grouped_conv2d_same_nhwc_relu1_channelQuant8_all_tensors_as_inputs", _t114),
+    ("grouped_conv2d_same_nhwc_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t115),
+    ("grouped_conv2d_same_nhwc_relu1_float16", _t116),
+    ("grouped_conv2d_same_nhwc_relu1_float16_all_inputs_as_internal", _t117),
+    ("grouped_conv2d_same_nhwc_relu1_float16_all_tensors_as_inputs", _t118),
+    ("grouped_conv2d_same_nhwc_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t119),
+    ("grouped_conv2d_same_nhwc_relu6", _t120),
+    ("grouped_conv2d_same_nhwc_relu6_all_inputs_as_internal", _t121),
+    ("grouped_conv2d_same_nhwc_relu6_all_tensors_as_inputs", _t122),
+    ("grouped_conv2d_same_nhwc_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("grouped_conv2d_same_nhwc_relu6_relaxed", _t124),
+    ("grouped_conv2d_same_nhwc_relu6_relaxed_all_inputs_as_internal", _t125),
+    ("grouped_conv2d_same_nhwc_relu6_relaxed_all_tensors_as_inputs", _t126),
+    ("grouped_conv2d_same_nhwc_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("grouped_conv2d_same_nhwc_relu6_quant8", _t128),
+    ("grouped_conv2d_same_nhwc_relu6_quant8_all_inputs_as_internal", _t129),
+    ("grouped_conv2d_same_nhwc_relu6_quant8_all_tensors_as_inputs", _t130),
+    ("grouped_conv2d_same_nhwc_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("grouped_conv2d_same_nhwc_relu6_channelQuant8", _t132),
+    ("grouped_conv2d_same_nhwc_relu6_channelQuant8_all_inputs_as_internal", _t133),
+    ("grouped_conv2d_same_nhwc_relu6_channelQuant8_all_tensors_as_inputs", _t134),
+    ("grouped_conv2d_same_nhwc_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("grouped_conv2d_same_nhwc_relu6_float16", _t136),
+    ("grouped_conv2d_same_nhwc_relu6_float16_all_inputs_as_internal", _t137),
+    ("grouped_conv2d_same_nhwc_relu6_float16_all_tensors_as_inputs", _t138),
+    ("grouped_conv2d_same_nhwc_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal", _t139),
+    ("grouped_conv2d_same_nchw_none", _t140),
+    ("grouped_conv2d_same_nchw_none_all_inputs_as_internal", _t141),
+    ("grouped_conv2d_same_nchw_none_all_tensors_as_inputs", _t142),
+    ("grouped_conv2d_same_nchw_none_all_tensors_as_inputs_all_inputs_as_internal", _t143),
+    ("grouped_conv2d_same_nchw_none_relaxed", _t144),
+    ("grouped_conv2d_same_nchw_none_relaxed_all_inputs_as_internal", _t145),
+    ("grouped_conv2d_same_nchw_none_relaxed_all_tensors_as_inputs", _t146),
+    ("grouped_conv2d_same_nchw_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t147),
+    ("grouped_conv2d_same_nchw_none_quant8", _t148),
+    ("grouped_conv2d_same_nchw_none_quant8_all_inputs_as_internal", _t149),
+    ("grouped_conv2d_same_nchw_none_quant8_all_tensors_as_inputs", _t150),
+    ("grouped_conv2d_same_nchw_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t151),
+    ("grouped_conv2d_same_nchw_none_channelQuant8", _t152),
+    ("grouped_conv2d_same_nchw_none_channelQuant8_all_inputs_as_internal", _t153),
+    ("grouped_conv2d_same_nchw_none_channelQuant8_all_tensors_as_inputs", _t154),
+    ("grouped_conv2d_same_nchw_none_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t155),
+    ("grouped_conv2d_same_nchw_none_float16", _t156),
+    ("grouped_conv2d_same_nchw_none_float16_all_inputs_as_internal", _t157),
+    ("grouped_conv2d_same_nchw_none_float16_all_tensors_as_inputs", _t158),
+    ("grouped_conv2d_same_nchw_none_float16_all_tensors_as_inputs_all_inputs_as_internal", _t159),
+    ("grouped_conv2d_same_nchw_relu", _t160),
+    ("grouped_conv2d_same_nchw_relu_all_inputs_as_internal", _t161),
+    ("grouped_conv2d_same_nchw_relu_all_tensors_as_inputs", _t162),
+    ("grouped_conv2d_same_nchw_relu_all_tensors_as_inputs_all_inputs_as_internal", _t163),
+    ("grouped_conv2d_same_nchw_relu_relaxed", _t164),
+    ("grouped_conv2d_same_nchw_relu_relaxed_all_inputs_as_internal", _t165),
+    ("grouped_conv2d_same_nchw_relu_relaxed_all_tensors_as_inputs", _t166),
+    ("grouped_conv2d_same_nchw_relu_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t167),
+    ("grouped_conv2d_same_nchw_relu_quant8", _t168),
+    ("grouped_conv2d_same_nchw_relu_quant8_all_inputs_as_internal", _t169),
+    ("grouped_conv2d_same_nchw_relu_quant8_all_tensors_as_inputs", _t170),
+    ("grouped_conv2d_same_nchw_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t171),
+    ("grouped_conv2d_same_nchw_relu_channelQuant8", _t172),
+    ("grouped_conv2d_same_nchw_relu_channelQuant8_all_inputs_as_internal", _t173),
+    ("grouped_conv2d_same_nchw_relu_channelQuant8_all_tensors_as_inputs", _t174),
+    ("grouped_conv2d_same_nchw_relu_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t175),
+    ("grouped_conv2d_same_nchw_relu_float16", _t176),
+    ("grouped_conv2d_same_nchw_relu_float16_all_inputs_as_internal", _t177),
+    ("grouped_conv2d_same_nchw_relu_float16_all_tensors_as_inputs", _t178),
+    ("grouped_conv2d_same_nchw_relu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t179),
+    ("grouped_conv2d_same_nchw_relu1", _t180),
+    ("grouped_conv2d_same_nchw_relu1_all_inputs_as_internal", _t181),
+    ("grouped_conv2d_same_nchw_relu1_all_tensors_as_inputs", _t182),
+    ("grouped_conv2d_same_nchw_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t183),
+    ("grouped_conv2d_same_nchw_relu1_relaxed", _t184),
+    ("grouped_conv2d_same_nchw_relu1_relaxed_all_inputs_as_internal", _t185),
+    ("grouped_conv2d_same_nchw_relu1_relaxed_all_tensors_as_inputs", _t186),
+    ("grouped_conv2d_same_nchw_relu1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t187),
+    ("grouped_conv2d_same_nchw_relu1_quant8", _t188),
+    ("grouped_conv2d_same_nchw_relu1_quant8_all_inputs_as_internal", _t189),
+    ("grouped_conv2d_same_nchw_relu1_quant8_all_tensors_as_inputs", _t190),
+    ("grouped_conv2d_same_nchw_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t191),
+    ("grouped_conv2d_same_nchw_relu1_channelQuant8", _t192),
+    ("grouped_conv2d_same_nchw_relu1_channelQuant8_all_inputs_as_internal", _t193),
+    ("grouped_conv2d_same_nchw_relu1_channelQuant8_all_tensors_as_inputs", _t194),
+    ("grouped_conv2d_same_nchw_relu1_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t195),
+    ("grouped_conv2d_same_nchw_relu1_float16", _t196),
+    ("grouped_conv2d_same_nchw_relu1_float16_all_inputs_as_internal", _t197),
+    ("grouped_conv2d_same_nchw_relu1_float16_all_tensors_as_inputs", _t198),
+    ("grouped_conv2d_same_nchw_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t199),
+    ("grouped_conv2d_same_nchw_relu6", _t200),
+    ("grouped_conv2d_same_nchw_relu6_all_inputs_as_internal", _t201),
+    ("grouped_conv2d_same_nchw_relu6_all_tensors_as_inputs", _t202),
+    ("grouped_conv2d_same_nchw_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t203),
+    ("grouped_conv2d_same_nchw_relu6_relaxed", _t204),
+    ("grouped_conv2d_same_nchw_relu6_relaxed_all_inputs_as_internal", _t205),
+    ("grouped_conv2d_same_nchw_relu6_relaxed_all_tensors_as_inputs", _t206),
+    ("grouped_conv2d_same_nchw_relu6_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t207),
+    ("grouped_conv2d_same_nchw_relu6_quant8", _t208),
+    ("grouped_conv2d_same_nchw_relu6_quant8_all_inputs_as_internal", _t209),
+    ("grouped_conv2d_same_nchw_relu6_quant8_all_tensors_as_inputs", _t210),
+    ("grouped_conv2d_same_nchw_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t211),
+    ("grouped_conv2d_same_nchw_relu6_channelQuant8", _t212),
+    ("grouped_conv2d_same_nchw_relu6_channelQuant8_all_inputs_as_internal", _t213),
+    ("grouped_conv2d_same_nchw_relu6_channelQuant8_all_tensors_as_inputs", _t214),
+    ("grouped_conv2d_same_nchw_relu6_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t215),
+    ("grouped_conv2d_same_nchw_relu6_float16", _t216),
+    ("grouped_conv2d_same_nchw_relu6_float16_all_inputs_as_internal", _t217),
+    ("grouped_conv2d_same_nchw_relu6_float16_all_tensors_as_inputs", _t218),
+    ("grouped_conv2d_same_nchw_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal", _t219),
 )

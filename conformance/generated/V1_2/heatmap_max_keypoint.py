@@ -15,17 +15,23 @@ _D0 = "AACAPwAAEEEAAABAAADgQAAAQEAAAABAAAAAAAAAgD8AAABAAADAQAAAoEAAAEBAAAAAQQAAg
 _D1 = "AACAPwAAAEAAABBBAAAgQQAAAAAAAIBAAACAQQAAAEE="
 _D2 = "bdsCQQAAEEEAAADAAIAnQQ=="
 _D3 = "t227QNu2rUAAAABAAABAQAAAAEAAAJBAAACAQAAAgEA="
-_D4 = "ADwAQIBIAEkAAABEAEwASA=="
-_D5 = "20VuRQBAAEIAQIBEAEQARA=="
-_D6 = "CAAQAEgAUAAAACAAgABAAA=="
-_D7 = "LwArABAAGAAQACQAIAAgAA=="
-_D8 = "AACAPwAAAEAAAEBAAAAAAAAAAEAAAKBAAAAAQQAAgEAAAIA/AACAQAAAwEAAAABAAAAAAAAAgD8AAABAAAAAPwAAEEEAAOBAAAAAQAAAgD8AAMBAAABAQAAAgD8AAAAAAAAAQAAAgD8AAAAAAACAvwAAgD8AAAAAAACAvwAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAAAAAGEEAABxBAAD4QAAAAAAAABxBAAAgQQAAFEEAAAAAAAD4QAAAFEEAABhBAAAAAAAAAAAAAAAAAAAAAA=="
-_D9 = "AACAPwAAQEAAAABAAAAAPwAAgL8AAEDAAAAAvwAAAMA="
-_D10 = "AAAAQAAAAEAAAMBAAACAQAAAQEAAAIA/AABAQAAAEEE="
-_D11 = "AACgQAAAIEAAAEBAAADgQA=="
-_D12 = "ADwAQgBAADgAvADCALgAwA=="
-_D13 = "AEAAQABGAEQAQgA8AEKASA=="
-_D14 = "EAAQADAAIAAYAAgAGABIAA=="
+_D4 = "AAAAAAAAAAAAAAAAAAAAAAA="
+_D5 = "ADyASABAAEcAQgBAAAAAPABAAEYARQBCAEgAPABEAAAAPABAAEQAPABGAAAAQAC8AAAAPAA8AAAAQAC8ADgAwADAAAAAwMBIAMDgSADAwEcAwAAAAMDgSADAAEkAwKBIAMAAAADAwEcAwKBIAMDASADAAAAAwAAAAMAAAADAAAA="
+_D6 = "ADwAQIBIAEkAAABEAEwASA=="
+_D7 = "20VuRQBAAEIAQIBEAEQARA=="
+_D8 = "hKSInIyIgISImJSMoISQgISIkISYgIh8gISEgIh8gnh4gHimeKd4n3iAeKd4qHileIB4n3ileKZ4gHiAeIB4gA=="
+_D9 = "CAAQAEgAUAAAACAAgABAAA=="
+_D10 = "LwArABAAGAAQACQAIAAgAA=="
+_D11 = "AACAPwAAAEAAAEBAAAAAAAAAAEAAAKBAAAAAQQAAgEAAAIA/AACAQAAAwEAAAABAAAAAAAAAgD8AAABAAAAAPwAAEEEAAOBAAAAAQAAAgD8AAMBAAABAQAAAgD8AAAAAAAAAQAAAgD8AAAAAAACAvwAAgD8AAAAAAACAvwAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAwAAAAMAAAADAAAAAAAAAGEEAABxBAAD4QAAAAAAAABxBAAAgQQAAFEEAAAAAAAD4QAAAFEEAABhBAAAAAAAAAAAAAAAAAAAAAA=="
+_D12 = "AQAAAAAAAAAAAAAAAAAAAAA="
+_D13 = "ADwAQABCAAAAQABFAEgARAA8AEQARgBAAAAAPABAADiASABHAEAAPABGAEIAPAAAAEAAPAAAALwAPAAAALwAwADAAMAAwADAAMAAwADAAMAAwADAAMAAwADAAMAAwADAAADASOBIwEcAAOBIAEmgSAAAwEegSMBIAAAAAAAAAAA="
+_D14 = "hIiMgIiUoJCEkJiIgISIgqSciISYjISAiISAfISAfHh4eHh4eHh4eHh4eHh4eHh4gKann4CnqKWAn6WmgICAgA=="
+_D15 = "AACAPwAAQEAAAABAAAAAPwAAgL8AAEDAAAAAvwAAAMA="
+_D16 = "AAAAQAAAAEAAAMBAAACAQAAAQEAAAIA/AABAQAAAEEE="
+_D17 = "AACgQAAAIEAAAEBAAADgQA=="
+_D18 = "ADwAQgBAADgAvADCALgAwA=="
+_D19 = "AEAAQABGAEQAQgA8AEKASA=="
+_D20 = "EAAQADAAIAAYAAgAGABIAA=="
 
 
 def _t0():
@@ -67,6 +73,52 @@ def _t0():
 
 def _t1():
     return g.case(
+        "heatmap_max_keypoint_two_boxes_nhwc_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D0),
+                    g.array("<f4", (2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "heatmap_max_keypoint_two_boxes_nhwc_relaxed",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -102,7 +154,53 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nhwc_relaxed_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D0),
+                    g.array("<f4", (2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nhwc_float16",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_float16",
@@ -127,19 +225,65 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 4, 2), "ADyASABAAEcAQgBAAAAAPABAAEYARQBCAEgAPABEAAAAPABAAEQAPABGAAAAQAC8AAAAPAA8AAAAQAC8ADgAwADAAAAAwMBIAMDgSADAwEcAwAAAAMDgSADAAEkAwKBIAMAAAADAwEcAwKBIAMDASADAAAAAwAAAAMAAAADAAAA="),
-                    g.array("<f2", (2, 4), _D4),
+                    g.array("<f2", (2, 4, 4, 2), _D5),
+                    g.array("<f2", (2, 4), _D6),
                 ],
                 outputs=[
                     g.array("<f2", (2, 2), "F0iASADAPEk="),
-                    g.array("<f2", (2, 2, 2), _D5),
+                    g.array("<f2", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nhwc_float16_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values="AAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D5),
+                    g.array("<f2", (2, 4), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "F0iASADAPEk="),
+                    g.array("<f2", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nhwc_quant8",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_quant8",
@@ -164,19 +308,61 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 4, 4, 2), "hKSInIyIgISImJSMoISQgISIkISYgIh8gISEgIh8gnh4gHimeKd4n3iAeKd4qHileIB4n3ileKZ4gHiAeIB4gA=="),
-                    g.array("<u2", (2, 4), _D6),
+                    g.array("|u1", (2, 4, 4, 2), _D8),
+                    g.array("<u2", (2, 4), _D9),
                 ],
                 outputs=[
                     g.array("|u1", (2, 2), "tr5QzQ=="),
-                    g.array("<u2", (2, 2, 2), _D7),
+                    g.array("<u2", (2, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nhwc_quant8_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.10000000149011612, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D9),
+                    g.array("|u1", (2, 4, 4, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "tr5QzQ=="),
+                    g.array("<u2", (2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nchw",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw",
@@ -201,7 +387,7 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D8),
+                    g.array("<f4", (2, 2, 4, 4), _D11),
                     g.array("<f4", (2, 4), _D1),
                 ],
                 outputs=[
@@ -213,7 +399,53 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nchw_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D11),
+                    g.array("<f4", (2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nchw_relaxed",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_relaxed",
@@ -238,7 +470,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D8),
+                    g.array("<f4", (2, 2, 4, 4), _D11),
                     g.array("<f4", (2, 4), _D1),
                 ],
                 outputs=[
@@ -250,7 +482,53 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nchw_relaxed_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D11),
+                    g.array("<f4", (2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nchw_float16",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_float16",
@@ -275,19 +553,65 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4, 4), "ADwAQABCAAAAQABFAEgARAA8AEQARgBAAAAAPABAADiASABHAEAAPABGAEIAPAAAAEAAPAAAALwAPAAAALwAwADAAMAAwADAAMAAwADAAMAAwADAAMAAwADAAMAAwADAAADASOBIwEcAAOBIAEmgSAAAwEegSMBIAAAAAAAAAAA="),
-                    g.array("<f2", (2, 4), _D4),
+                    g.array("<f2", (2, 2, 4, 4), _D13),
+                    g.array("<f2", (2, 4), _D6),
                 ],
                 outputs=[
                     g.array("<f2", (2, 2), "F0iASADAPEk="),
-                    g.array("<f2", (2, 2, 2), _D5),
+                    g.array("<f2", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nchw_float16_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D13),
+                    g.array("<f2", (2, 4), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "F0iASADAPEk="),
+                    g.array("<f2", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "heatmap_max_keypoint_two_boxes_nchw_quant8",
         "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_quant8",
@@ -312,19 +636,61 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 4, 4), "hIiMgIiUoJCEkJiIgISIgqSciISYjISAiISAfISAfHh4eHh4eHh4eHh4eHh4eHh4gKann4CnqKWAn6WmgICAgA=="),
-                    g.array("<u2", (2, 4), _D6),
+                    g.array("|u1", (2, 2, 4, 4), _D14),
+                    g.array("<u2", (2, 4), _D9),
                 ],
                 outputs=[
                     g.array("|u1", (2, 2), "tr5QzQ=="),
-                    g.array("<u2", (2, 2, 2), _D7),
+                    g.array("<u2", (2, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "heatmap_max_keypoint_two_boxes_nchw_quant8_all_inputs_as_internal",
+        "heatmap_max_keypoint_two_boxes_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.10000000149011612, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D9),
+                    g.array("|u1", (2, 2, 4, 4), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "tr5QzQ=="),
+                    g.array("<u2", (2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "heatmap_max_keypoint_small_nhwc",
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc",
@@ -349,19 +715,65 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D9),
-                    g.array("<f4", (2, 4), _D10),
+                    g.array("<f4", (2, 2, 2, 1), _D15),
+                    g.array("<f4", (2, 4), _D16),
                 ],
                 outputs=[
                     g.array("<f4", (2, 1), "AABAQAAAAL8="),
-                    g.array("<f4", (2, 1, 2), _D11),
+                    g.array("<f4", (2, 1, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "heatmap_max_keypoint_small_nhwc_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D15),
+                    g.array("<f4", (2, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AABAQAAAAL8="),
+                    g.array("<f4", (2, 1, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "heatmap_max_keypoint_small_nhwc_relaxed",
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_relaxed",
@@ -386,19 +798,65 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D9),
-                    g.array("<f4", (2, 4), _D10),
+                    g.array("<f4", (2, 2, 2, 1), _D15),
+                    g.array("<f4", (2, 4), _D16),
                 ],
                 outputs=[
                     g.array("<f4", (2, 1), "AABAQAAAAL8="),
-                    g.array("<f4", (2, 1, 2), _D11),
+                    g.array("<f4", (2, 1, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "heatmap_max_keypoint_small_nhwc_relaxed_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D15),
+                    g.array("<f4", (2, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AABAQAAAAL8="),
+                    g.array("<f4", (2, 1, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "heatmap_max_keypoint_small_nhwc_float16",
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_float16",
@@ -423,8 +881,8 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 1), _D12),
-                    g.array("<f2", (2, 4), _D13),
+                    g.array("<f2", (2, 2, 2, 1), _D18),
+                    g.array("<f2", (2, 4), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (2, 1), "AEIAuA=="),
@@ -435,7 +893,53 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "heatmap_max_keypoint_small_nhwc_float16_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values="AAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D18),
+                    g.array("<f2", (2, 4), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1), "AEIAuA=="),
+                    g.array("<f2", (2, 1, 2), "AEUAQQBCAEc="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "heatmap_max_keypoint_small_nhwc_quant8",
         "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_quant8",
@@ -461,7 +965,7 @@ def _t11():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 2, 2, 1), "goaEgX56f3w="),
-                    g.array("<u2", (2, 4), _D14),
+                    g.array("<u2", (2, 4), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1), "jH4="),
@@ -472,7 +976,49 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "heatmap_max_keypoint_small_nhwc_quant8_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("|u1", (2, 2, 2, 1), "goaEgX56f3w="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1), "jH4="),
+                    g.array("<u2", (2, 1, 2), "KAAUABgAOAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "heatmap_max_keypoint_small_nchw",
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw",
@@ -497,19 +1043,65 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 2), _D9),
-                    g.array("<f4", (2, 4), _D10),
+                    g.array("<f4", (2, 1, 2, 2), _D15),
+                    g.array("<f4", (2, 4), _D16),
                 ],
                 outputs=[
                     g.array("<f4", (2, 1), "AABAQAAAAL8="),
-                    g.array("<f4", (2, 1, 2), _D11),
+                    g.array("<f4", (2, 1, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "heatmap_max_keypoint_small_nchw_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D15),
+                    g.array("<f4", (2, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AABAQAAAAL8="),
+                    g.array("<f4", (2, 1, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "heatmap_max_keypoint_small_nchw_relaxed",
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_relaxed",
@@ -534,19 +1126,65 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 2), _D9),
-                    g.array("<f4", (2, 4), _D10),
+                    g.array("<f4", (2, 1, 2, 2), _D15),
+                    g.array("<f4", (2, 4), _D16),
                 ],
                 outputs=[
                     g.array("<f4", (2, 1), "AABAQAAAAL8="),
-                    g.array("<f4", (2, 1, 2), _D11),
+                    g.array("<f4", (2, 1, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "heatmap_max_keypoint_small_nchw_relaxed_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relaxed", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D15),
+                    g.array("<f4", (2, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AABAQAAAAL8="),
+                    g.array("<f4", (2, 1, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "heatmap_max_keypoint_small_nchw_float16",
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_float16",
@@ -571,8 +1209,8 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 2, 2), _D12),
-                    g.array("<f2", (2, 4), _D13),
+                    g.array("<f2", (2, 1, 2, 2), _D18),
+                    g.array("<f2", (2, 4), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (2, 1), "AEIAuA=="),
@@ -583,7 +1221,53 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "heatmap_max_keypoint_small_nchw_float16_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "float16", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5, 8],
+            outputs=[3, 4],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D18),
+                    g.array("<f2", (2, 4), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1), "AEIAuA=="),
+                    g.array("<f2", (2, 1, 2), "AEUAQQBCAEc="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "heatmap_max_keypoint_small_nchw_quant8",
         "heatmap_max_keypoint_small_dynamic_output_shape_nchw_quant8",
@@ -609,7 +1293,49 @@ def _t15():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 1, 2, 2), "goaEgX56f3w="),
-                    g.array("<u2", (2, 4), _D14),
+                    g.array("<u2", (2, 4), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1), "jH4="),
+                    g.array("<u2", (2, 1, 2), "KAAUABgAOAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "heatmap_max_keypoint_small_nchw_quant8_all_inputs_as_internal",
+        "heatmap_max_keypoint_small_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "quant8", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D20),
+                    g.array("|u1", (2, 1, 2, 2), "goaEgX56f3w="),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1), "jH4="),
@@ -622,19 +1348,35 @@ def _t15():
 
 TESTS = (
     ("heatmap_max_keypoint_two_boxes_nhwc", _t0),
-    ("heatmap_max_keypoint_two_boxes_nhwc_relaxed", _t1),
-    ("heatmap_max_keypoint_two_boxes_nhwc_float16", _t2),
-    ("heatmap_max_keypoint_two_boxes_nhwc_quant8", _t3),
-    ("heatmap_max_keypoint_two_boxes_nchw", _t4),
-    ("heatmap_max_keypoint_two_boxes_nchw_relaxed", _t5),
-    ("heatmap_max_keypoint_two_boxes_nchw_float16", _t6),
-    ("heatmap_max_keypoint_two_boxes_nchw_quant8", _t7),
-    ("heatmap_max_keypoint_small_nhwc", _t8),
-    ("heatmap_max_keypoint_small_nhwc_relaxed", _t9),
-    ("heatmap_max_keypoint_small_nhwc_float16", _t10),
-    ("heatmap_max_keypoint_small_nhwc_quant8", _t11),
-    ("heatmap_max_keypoint_small_nchw", _t12),
-    ("heatmap_max_keypoint_small_nchw_relaxed", _t13),
-    ("heatmap_max_keypoint_small_nchw_float16", _t14),
-    ("heatmap_max_keypoint_small_nchw_quant8", _t15),
+    ("heatmap_max_keypoint_two_boxes_nhwc_all_inputs_as_internal", _t1),
+    ("heatmap_max_keypoint_two_boxes_nhwc_relaxed", _t2),
+    ("heatmap_max_keypoint_two_boxes_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("heatmap_max_keypoint_two_boxes_nhwc_float16", _t4),
+    ("heatmap_max_keypoint_two_boxes_nhwc_float16_all_inputs_as_internal", _t5),
+    ("heatmap_max_keypoint_two_boxes_nhwc_quant8", _t6),
+    ("heatmap_max_keypoint_two_boxes_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("heatmap_max_keypoint_two_boxes_nchw", _t8),
+    ("heatmap_max_keypoint_two_boxes_nchw_all_inputs_as_internal", _t9),
+    ("heatmap_max_keypoint_two_boxes_nchw_relaxed", _t10),
+    ("heatmap_max_keypoint_two_boxes_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("heatmap_max_keypoint_two_boxes_nchw_float16", _t12),
+    ("heatmap_max_keypoint_two_boxes_nchw_float16_all_inputs_as_internal", _t13),
+    ("heatmap_max_keypoint_two_boxes_nchw_quant8", _t14),
+    ("heatmap_max_keypoint_two_boxes_nchw_quant8_all_inputs_as_internal", _t15),
+    ("heatmap_max_keypoint_small_nhwc", _t16),
+    ("heatmap_max_keypoint_small_nhwc_all_inputs_as_internal", _t17),
+    ("heatmap_max_keypoint_small_nhwc_relaxed", _t18),
+    ("heatmap_max_keypoint_small_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("heatmap_max_keypoint_small_nhwc_float16", _t20),
+    ("heatmap_max_keypoint_small_nhwc_float16_all_inputs_as_internal", _t21),
+    ("heatmap_max_keypoint_small_nhwc_quant8", _t22),
+    ("heatmap_max_keypoint_small_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("heatmap_max_keypoint_small_nchw", _t24),
+    ("heatmap_max_keypoint_small_nchw_all_inputs_as_internal", _t25),
+    ("heatmap_max_keypoint_small_nchw_relaxed", _t26),
+    ("heatmap_max_keypoint_small_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("heatmap_max_keypoint_small_nchw_float16", _t28),
+    ("heatmap_max_keypoint_small_nchw_float16_all_inputs_as_internal", _t29),
+    ("heatmap_max_keypoint_small_nchw_quant8", _t30),
+    ("heatmap_max_keypoint_small_nchw_quant8_all_inputs_as_internal", _t31),
 )

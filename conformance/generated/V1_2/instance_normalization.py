@@ -13,18 +13,34 @@ SPEC = "conformance/specs/V1_2/instance_normalization.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAQEAAAABAAACAvwAAQEAAAIA/AADAQAAAoEAAAIC/AAAAPwAAQEAAACBAAACAPwAAwL8AAEDAAADAvw=="
 _D1 = "+tWIv5f45D721Qi/b7qrvwAAAACX+OS+9kDNP2+6qz+X+OS++16aPm+6qz+29sA/l/jkPneOZ79vuqu/d45nvw=="
-_D2 = "ADwAQgBAALwAQgA8AEYARQC8ADgAQgBBADwAvgDCAL4="
-_D3 = "AACAPwAAAEAAAEBAAADAQAAAQEAAAIC/AACAPwAAoEAAAIC/AABAQAAAgD8AAEDAAAAAPwAAIEAAAMC/AADAvw=="
-_D4 = "+tWIv/bVCL8AAAAA9kDNP5f45D5vuqu/l/jkvm+6qz+X+OS+b7qrP5f45D5vuqu/+16aPrb2wD93jme/d45nvw=="
-_D5 = "ADwAQABCAEYAQgC8ADwARQC8AEIAPADCADgAQQC+AL4="
-_D6 = "SWXIv0W6rz9LZQi/Y5cHwAAAAD8H6b6++UtmQGOXR0AH6b6+m+aJP2OXR0CHwFhARbqvP9mznb9jlwfA2bOdvw=="
-_D7 = "SWXIv0tlCL8AAAA/+UtmQEW6rz9jlwfAB+m+vmOXR0AH6b6+Y5dHQEW6rz9jlwfAm+aJP4fAWEDZs52/2bOdvw=="
-_D8 = "AACAQAAAIMAAAAAAAADIQgAA4EAAAEDA"
-_D9 = "AACAvwAAgL8AAIC/AACAvwAAgL8AAIC/"
-_D10 = "AAB6RAAA+sMAAPBAAIB6RAAA+MMAAAhBAEB6RAAA+cMAANBAAEB7RAAA+8MAABhB"
-_D11 = "z/bsv/2Oa78VDGu/AACAvn5W4T8qGNY+Z3uGv/sd1z4OSRDAF7kJQD+rEMAdkuA/"
-_D12 = "AAB6RACAekQAQHpEAEB7RAAA+sMAAPjDAAD5wwAA+8MAAPBAAAAIQQAA0EAAABhB"
-_D13 = "z/bsvwAAgL5ne4a/F7kJQP2Oa79+VuE/+x3XPj+rEMAVDGu/KhjWPg5JEMAdkuA/"
+_D2 = "AACAPwAAAAAXt9E4AAAAAAAAAAAA"
+_D3 = "ADwAQgBAALwAQgA8AEYARQC8ADgAQgBBADwAvgDCAL4="
+_D4 = "R7woN0e4Xr0AACi3aj5ePSi30zRePQg+KDc8u169PLs="
+_D5 = "AACAPwAAAEAAAEBAAADAQAAAQEAAAIC/AACAPwAAoEAAAIC/AABAQAAAgD8AAEDAAAAAPwAAIEAAAMC/AADAvw=="
+_D6 = "+tWIv/bVCL8AAAAA9kDNP5f45D5vuqu/l/jkvm+6qz+X+OS+b7qrP5f45D5vuqu/+16aPrb2wD93jme/d45nvw=="
+_D7 = "AACAPwAAAAAXt9E4AQAAAAAAAAAA"
+_D8 = "ADwAQABCAEYAQgC8ADwARQC8AEIAPADCADgAQQC+AL4="
+_D9 = "R7xHuAAAaj4oN169KLdePSi3Xj0oN1690zQIPjy7PLs="
+_D10 = "SWXIv0W6rz9LZQi/Y5cHwAAAAD8H6b6++UtmQGOXR0AH6b6+m+aJP2OXR0CHwFhARbqvP9mznb9jlwfA2bOdvw=="
+_D11 = "AAAAQAAAAD8AAIA+AAAAAAAAAAAA"
+_D12 = "Q75+PUO4PcAAOPe1MkM9Qve1Tzw9QsZCfj3uvD3A7rw="
+_D13 = "SWXIv0tlCL8AAAA/+UtmQEW6rz9jlwfAB+m+vmOXR0AH6b6+Y5dHQEW6rz9jlwfAm+aJP4fAWEDZs52/2bOdvw=="
+_D14 = "AAAAQAAAAD8AAIA+AQAAAAAAAAAA"
+_D15 = "Q75DuAA4MkN+PT3A97U9Qve1PUJ+PT3ATzzGQu687rw="
+_D16 = "AACAQAAAIMAAAAAAAADIQgAA4EAAAEDA"
+_D17 = "AACAvwAAgL8AAIC/AACAvwAAgL8AAIC/"
+_D18 = "AADAPwAAgL8K1yM8AAAAAAAAAAAA"
+_D19 = "AADAPwAAgL8K1yM8AQAAAAAAAAAA"
+_D20 = "AAB6RAAA+sMAAPBAAIB6RAAA+MMAAAhBAEB6RAAA+cMAANBAAEB7RAAA+8MAABhB"
+_D21 = "z/bsv/2Oa78VDGu/AACAvn5W4T8qGNY+Z3uGv/sd1z4OSRDAF7kJQD+rEMAdkuA/"
+_D22 = "AADAPwAAgL4K1yM8AAAAAAAAAAAA"
+_D23 = "0GPQ34BH1GPA30BI0mPI34BG2mPY38BI"
+_D24 = "aL9cu1i7ALQLP7E2NLy5NoLATkCFwAU/"
+_D25 = "AAB6RACAekQAQHpEAEB7RAAA+sMAAPjDAAD5wwAA+8MAAPBAAAAIQQAA0EAAABhB"
+_D26 = "z/bsvwAAgL5ne4a/F7kJQP2Oa79+VuE/+x3XPj+rEMAVDGu/KhjWPg5JEMAdkuA/"
+_D27 = "AADAPwAAgL4K1yM8AQAAAAAAAAAA"
+_D28 = "0GPUY9Jj2mPQ38DfyN/Y34BHQEiARsBI"
+_D29 = "aL8AtDS8TkBcuws/uTaFwFi7sTaCwAU/"
 
 
 def _t0():
@@ -65,6 +81,47 @@ def _t0():
 
 def _t1():
     return g.case(
+        "instance_normalization_nhwc_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "instance_normalization_nhwc_relaxed",
         "instance_normalization_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -99,7 +156,48 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "instance_normalization_nhwc_relaxed_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "instance_normalization_nhwc_float16",
         "instance_normalization_dynamic_output_shape_nhwc_float16",
@@ -125,17 +223,58 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D2),
+                    g.array("<f2", (2, 2, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "R7woN0e4Xr0AACi3aj5ePSi30zRePQg+KDc8u169PLs="),
+                    g.array("<f2", (2, 2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "instance_normalization_nhwc_float16_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="ADwAAI4GAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "instance_normalization_nchw",
         "instance_normalization_dynamic_output_shape_nchw",
@@ -161,17 +300,58 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D4),
+                    g.array("<f4", (2, 2, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "instance_normalization_nchw_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "instance_normalization_nchw_relaxed",
         "instance_normalization_dynamic_output_shape_nchw_relaxed",
@@ -197,17 +377,58 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D4),
+                    g.array("<f4", (2, 2, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "instance_normalization_nchw_relaxed_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "instance_normalization_nchw_float16",
         "instance_normalization_dynamic_output_shape_nchw_float16",
@@ -233,17 +454,58 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D5),
+                    g.array("<f2", (2, 2, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "R7xHuAAAaj4oN169KLdePSi3Xj0oN1690zQIPjy7PLs="),
+                    g.array("<f2", (2, 2, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "instance_normalization_nchw_float16_all_inputs_as_internal",
+        "instance_normalization_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="ADwAAI4GAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "instance_normalization_affine_nhwc",
         "instance_normalization_affine_dynamic_output_shape_nhwc",
@@ -272,14 +534,55 @@ def _t6():
                     g.array("<f4", (2, 2, 2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D6),
+                    g.array("<f4", (2, 2, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "instance_normalization_affine_nhwc_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "instance_normalization_affine_nhwc_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed",
@@ -308,14 +611,55 @@ def _t7():
                     g.array("<f4", (2, 2, 2, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D6),
+                    g.array("<f4", (2, 2, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "instance_normalization_affine_nhwc_relaxed_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "instance_normalization_affine_nhwc_float16",
         "instance_normalization_affine_dynamic_output_shape_nhwc_float16",
@@ -341,17 +685,58 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D2),
+                    g.array("<f2", (2, 2, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "Q75+PUO4PcAAOPe1MkM9Qve1Tzw9QsZCfj3uvD3A7rw="),
+                    g.array("<f2", (2, 2, 2, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "instance_normalization_affine_nhwc_float16_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AEAAOAA0AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "instance_normalization_affine_nchw",
         "instance_normalization_affine_dynamic_output_shape_nchw",
@@ -377,17 +762,58 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (2, 2, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "instance_normalization_affine_nchw_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "instance_normalization_affine_nchw_relaxed",
         "instance_normalization_affine_dynamic_output_shape_nchw_relaxed",
@@ -413,17 +839,58 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 2), _D7),
+                    g.array("<f4", (2, 2, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "instance_normalization_affine_nchw_relaxed_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "instance_normalization_affine_nchw_float16",
         "instance_normalization_affine_dynamic_output_shape_nchw_float16",
@@ -449,17 +916,58 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), _D5),
+                    g.array("<f2", (2, 2, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "Q75DuAA4MkN+PT3A97U9Qve1PUJ+PT3ATzzGQu687rw="),
+                    g.array("<f2", (2, 2, 2, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "instance_normalization_affine_nchw_float16_all_inputs_as_internal",
+        "instance_normalization_affine_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AEAAOAA0AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "instance_normalization_one_cell_nhwc",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc",
@@ -485,17 +993,58 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 1, 3), _D8),
+                    g.array("<f4", (2, 1, 1, 3), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 3), _D9),
+                    g.array("<f4", (2, 1, 1, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "instance_normalization_one_cell_nhwc_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "instance_normalization_one_cell_nhwc_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed",
@@ -521,17 +1070,58 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 1, 3), _D8),
+                    g.array("<f4", (2, 1, 1, 3), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 3), _D9),
+                    g.array("<f4", (2, 1, 1, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "instance_normalization_one_cell_nhwc_relaxed_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "instance_normalization_one_cell_nhwc_float16",
         "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16",
@@ -567,7 +1157,48 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "instance_normalization_one_cell_nhwc_float16_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD4AvB8hAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 1, 3), "AEQAwQAAQFYARwDC"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 3), "ALwAvAC8ALwAvAC8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "instance_normalization_one_cell_nchw",
         "instance_normalization_one_cell_dynamic_output_shape_nchw",
@@ -593,17 +1224,58 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 1, 1), _D8),
+                    g.array("<f4", (2, 3, 1, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1, 1), _D9),
+                    g.array("<f4", (2, 3, 1, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "instance_normalization_one_cell_nchw_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "instance_normalization_one_cell_nchw_relaxed",
         "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed",
@@ -629,17 +1301,58 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 1, 1), _D8),
+                    g.array("<f4", (2, 3, 1, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1, 1), _D9),
+                    g.array("<f4", (2, 3, 1, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "instance_normalization_one_cell_nchw_relaxed_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "instance_normalization_one_cell_nchw_float16",
         "instance_normalization_one_cell_dynamic_output_shape_nchw_float16",
@@ -675,7 +1388,48 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "instance_normalization_one_cell_nchw_float16_all_inputs_as_internal",
+        "instance_normalization_one_cell_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD4AvB8hAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 1, 1), "AEQAwQAAQFYARwDC"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1, 1), "ALwAvAC8ALwAvAC8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "instance_normalization_large_mean_nhwc",
         "instance_normalization_large_mean_dynamic_output_shape_nhwc",
@@ -701,17 +1455,58 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D10),
+                    g.array("<f4", (1, 2, 2, 3), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D11),
+                    g.array("<f4", (1, 2, 2, 3), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "instance_normalization_large_mean_nhwc_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "instance_normalization_large_mean_nhwc_relaxed",
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed",
@@ -737,17 +1532,58 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D10),
+                    g.array("<f4", (1, 2, 2, 3), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D11),
+                    g.array("<f4", (1, 2, 2, 3), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "instance_normalization_large_mean_nhwc_relaxed_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D22,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "instance_normalization_large_mean_nhwc_float16",
         "instance_normalization_large_mean_dynamic_output_shape_nhwc_float16",
@@ -773,17 +1609,58 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), "0GPQ34BH1GPA30BI0mPI34BG2mPY38BI"),
+                    g.array("<f2", (1, 2, 2, 3), _D23),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 3), "aL9cu1i7ALQLP7E2NLy5NoLATkCFwAU/"),
+                    g.array("<f2", (1, 2, 2, 3), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "instance_normalization_large_mean_nhwc_float16_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nhwc", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD4AtB8hAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "instance_normalization_large_mean_nchw",
         "instance_normalization_large_mean_dynamic_output_shape_nchw",
@@ -809,17 +1686,58 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 2, 2), _D12),
+                    g.array("<f4", (1, 3, 2, 2), _D25),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 2), _D13),
+                    g.array("<f4", (1, 3, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "instance_normalization_large_mean_nchw_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D25),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "instance_normalization_large_mean_nchw_relaxed",
         "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed",
@@ -845,17 +1763,58 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 2, 2), _D12),
+                    g.array("<f4", (1, 3, 2, 2), _D25),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 2), _D13),
+                    g.array("<f4", (1, 3, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "instance_normalization_large_mean_nchw_relaxed_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "relaxed", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D27,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D25),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "instance_normalization_large_mean_nchw_float16",
         "instance_normalization_large_mean_dynamic_output_shape_nchw_float16",
@@ -881,10 +1840,51 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 2, 2), "0GPUY9Jj2mPQ38DfyN/Y34BHQEiARsBI"),
+                    g.array("<f2", (1, 3, 2, 2), _D28),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 2, 2), "aL8AtDS8TkBcuws/uTaFwFi7sTaCwAU/"),
+                    g.array("<f2", (1, 3, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "instance_normalization_large_mean_nchw_float16_all_inputs_as_internal",
+        "instance_normalization_large_mean_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("nchw", "float16", "all_inputs_as_internal"), ("INSTANCE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.INSTANCE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD4AtB8hAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 2, 2), _D28),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 2), _D29),
                 ],
             ),
         ],
@@ -893,27 +1893,51 @@ def _t23():
 
 TESTS = (
     ("instance_normalization_nhwc", _t0),
-    ("instance_normalization_nhwc_relaxed", _t1),
-    ("instance_normalization_nhwc_float16", _t2),
-    ("instance_normalization_nchw", _t3),
-    ("instance_normalization_nchw_relaxed", _t4),
-    ("instance_normalization_nchw_float16", _t5),
-    ("instance_normalization_affine_nhwc", _t6),
-    ("instance_normalization_affine_nhwc_relaxed", _t7),
-    ("instance_normalization_affine_nhwc_float16", _t8),
-    ("instance_normalization_affine_nchw", _t9),
-    ("instance_normalization_affine_nchw_relaxed", _t10),
-    ("instance_normalization_affine_nchw_float16", _t11),
-    ("instance_normalization_one_cell_nhwc", _t12),
-    ("instance_normalization_one_cell_nhwc_relaxed", _t13),
-    ("instance_normalization_one_cell_nhwc_float16", _t14),
-    ("instance_normalization_one_cell_nchw", _t15),
-    ("instance_normalization_one_cell_nchw_relaxed", _t16),
-    ("instance_normalization_one_cell_nchw_float16", _t17),
-    ("instance_normalization_large_mean_nhwc", _t18),
-    ("instance_normalization_large_mean_nhwc_relaxed", _t19),
-    ("instance_normalization_large_mean_nhwc_float16", _t20),
-    ("instance_normalization_large_mean_nchw", _t21),
-    ("instance_normalization_large_mean_nchw_relaxed", _t22),
-    ("instance_normalization_large_mean_nchw_float16", _t23),
+    ("instance_normalization_nhwc_all_inputs_as_internal", _t1),
+    ("instance_normalization_nhwc_relaxed", _t2),
+    ("instance_normalization_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("instance_normalization_nhwc_float16", _t4),
+    ("instance_normalization_nhwc_float16_all_inputs_as_internal", _t5),
+    ("instance_normalization_nchw", _t6),
+    ("instance_normalization_nchw_all_inputs_as_internal", _t7),
+    ("instance_normalization_nchw_relaxed", _t8),
+    ("instance_normalization_nchw_relaxed_all_inputs_as_internal", _t9),
+    ("instance_normalization_nchw_float16", _t10),
+    ("instance_normalization_nchw_float16_all_inputs_as_internal", _t11),
+    ("instance_normalization_affine_nhwc", _t12),
+    ("instance_normalization_affine_nhwc_all_inputs_as_internal", _t13),
+    ("instance_normalization_affine_nhwc_relaxed", _t14),
+    ("instance_normalization_affine_nhwc_relaxed_all_inputs_as_internal", _t15),
+    ("instance_normalization_affine_nhwc_float16", _t16),
+    ("instance_normalization_affine_nhwc_float16_all_inputs_as_internal", _t17),
+    ("instance_normalization_affine_nchw", _t18),
+    ("instance_normalization_affine_nchw_all_inputs_as_internal", _t19),
+    ("instance_normalization_affine_nchw_relaxed", _t20),
+    ("instance_normalization_affine_nchw_relaxed_all_inputs_as_internal", _t21),
+    ("instance_normalization_affine_nchw_float16", _t22),
+    ("instance_normalization_affine_nchw_float16_all_inputs_as_internal", _t23),
+    ("instance_normalization_one_cell_nhwc", _t24),
+    ("instance_normalization_one_cell_nhwc_all_inputs_as_internal", _t25),
+    ("instance_normalization_one_cell_nhwc_relaxed", _t26),
+    ("instance_normalization_one_cell_nhwc_relaxed_all_inputs_as_internal", _t27),
+    ("instance_normalization_one_cell_nhwc_float16", _t28),
+    ("instance_normalization_one_cell_nhwc_float16_all_inputs_as_internal", _t29),
+    ("instance_normalization_one_cell_nchw", _t30),
+    ("instance_normalization_one_cell_nchw_all_inputs_as_internal", _t31),
+    ("instance_normalization_one_cell_nchw_relaxed", _t32),
+    ("instance_normalization_one_cell_nchw_relaxed_all_inputs_as_internal", _t33),
+    ("instance_normalization_one_cell_nchw_float16", _t34),
+    ("instance_normalization_one_cell_nchw_float16_all_inputs_as_internal", _t35),
+    ("instance_normalization_large_mean_nhwc", _t36),
+    ("instance_normalization_large_mean_nhwc_all_inputs_as_internal", _t37),
+    ("instance_normalization_large_mean_nhwc_relaxed", _t38),
+    ("instance_normalization_large_mean_nhwc_relaxed_all_inputs_as_internal", _t39),
+    ("instance_normalization_large_mean_nhwc_float16", _t40),
+    ("instance_normalization_large_mean_nhwc_float16_all_inputs_as_internal", _t41),
+    ("instance_normalization_large_mean_nchw", _t42),
+    ("instance_normalization_large_mean_nchw_all_inputs_as_internal", _t43),
+    ("instance_normalization_large_mean_nchw_relaxed", _t44),
+    ("instance_normalization_large_mean_nchw_relaxed_all_inputs_as_internal", _t45),
+    ("instance_normalization_large_mean_nchw_float16", _t46),
+    ("instance_normalization_large_mean_nchw_float16_all_inputs_as_internal", _t47),
 )

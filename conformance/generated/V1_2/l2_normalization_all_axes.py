@@ -88,6 +88,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_normalization_all_axes_dim4_axis0_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_normalization_all_axes_dim4_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
@@ -119,7 +157,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_float16",
@@ -152,7 +228,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_quant8",
@@ -185,7 +299,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg",
@@ -218,7 +370,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_relaxed",
@@ -251,7 +441,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_float16",
@@ -284,7 +512,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "l2_normalization_all_axes_dim4_axis0_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_quant8",
@@ -317,7 +583,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/P///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1",
@@ -350,7 +654,45 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_relaxed",
@@ -383,7 +725,45 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_float16",
@@ -416,7 +796,45 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_quant8",
@@ -449,7 +867,45 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg",
@@ -482,7 +938,45 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_relaxed",
@@ -515,7 +1009,45 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_float16",
@@ -548,7 +1080,45 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "l2_normalization_all_axes_dim4_axis1_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_quant8",
@@ -581,7 +1151,45 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2",
@@ -614,7 +1222,45 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_relaxed",
@@ -647,7 +1293,45 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_float16",
@@ -680,7 +1364,45 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_quant8",
@@ -713,7 +1435,45 @@ def _t19():
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg",
@@ -746,7 +1506,45 @@ def _t20():
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_relaxed",
@@ -779,7 +1577,45 @@ def _t21():
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_float16",
@@ -812,7 +1648,45 @@ def _t22():
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "l2_normalization_all_axes_dim4_axis2_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_quant8",
@@ -845,7 +1719,45 @@ def _t23():
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3",
@@ -878,7 +1790,45 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_relaxed",
@@ -911,7 +1861,45 @@ def _t25():
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_float16",
@@ -944,7 +1932,45 @@ def _t26():
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_quant8",
@@ -977,7 +2003,45 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg",
@@ -1010,7 +2074,45 @@ def _t28():
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_relaxed",
@@ -1043,7 +2145,45 @@ def _t29():
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_float16",
@@ -1076,7 +2216,45 @@ def _t30():
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "l2_normalization_all_axes_dim4_axis3_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_quant8",
@@ -1109,7 +2287,45 @@ def _t31():
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "l2_normalization_all_axes_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0",
@@ -1142,7 +2358,45 @@ def _t32():
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_relaxed",
@@ -1175,7 +2429,45 @@ def _t33():
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_float16",
@@ -1208,7 +2500,45 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D26),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_quant8",
@@ -1241,7 +2571,45 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jHSAhJCQiIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zTOA/+bm/4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg",
@@ -1274,7 +2642,45 @@ def _t36():
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_relaxed",
@@ -1307,7 +2713,45 @@ def _t37():
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_float16",
@@ -1340,7 +2784,45 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D26),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "l2_normalization_all_axes_dim3_axis0_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_quant8",
@@ -1373,7 +2855,45 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/f///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jHSAhJCQiIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zTOA/+bm/4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1",
@@ -1406,7 +2926,45 @@ def _t40():
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_relaxed",
@@ -1439,7 +2997,45 @@ def _t41():
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_float16",
@@ -1472,7 +3068,45 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D30),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_quant8",
@@ -1505,7 +3139,45 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jHSQkICEiIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zTPm5oD//4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg",
@@ -1538,7 +3210,45 @@ def _t44():
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_relaxed",
@@ -1571,7 +3281,45 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D28),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_float16",
@@ -1604,7 +3352,45 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D30),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "l2_normalization_all_axes_dim3_axis1_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_quant8",
@@ -1637,7 +3423,45 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jHSQkICEiIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zTPm5oD//4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2",
@@ -1670,7 +3494,45 @@ def _t48():
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_relaxed",
@@ -1703,7 +3565,45 @@ def _t49():
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_float16",
@@ -1736,7 +3636,45 @@ def _t50():
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_quant8",
@@ -1769,7 +3707,45 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jJB0kICIhIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zeYz5oD//4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg",
@@ -1802,7 +3778,45 @@ def _t52():
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_relaxed",
@@ -1835,7 +3849,45 @@ def _t53():
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_float16",
@@ -1868,7 +3920,45 @@ def _t54():
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "l2_normalization_all_axes_dim3_axis2_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_quant8",
@@ -1901,7 +3991,45 @@ def _t55():
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "l2_normalization_all_axes_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "jJB0kICIhIA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "zeYz5oD//4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0",
@@ -1934,7 +4062,45 @@ def _t56():
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_relaxed",
@@ -1967,7 +4133,45 @@ def _t57():
     )
 
 
-def _t58():
+def _t115():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_float16",
@@ -2000,7 +4204,45 @@ def _t58():
     )
 
 
-def _t59():
+def _t117():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AEIAwgBEAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "zTjNuGY6Zjo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_quant8",
@@ -2033,7 +4275,45 @@ def _t59():
     )
 
 
-def _t60():
+def _t119():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "jHSQkA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "zTPm5g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg",
@@ -2066,7 +4346,45 @@ def _t60():
     )
 
 
-def _t61():
+def _t121():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_relaxed",
@@ -2099,7 +4417,45 @@ def _t61():
     )
 
 
-def _t62():
+def _t123():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_float16",
@@ -2132,7 +4488,45 @@ def _t62():
     )
 
 
-def _t63():
+def _t125():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AEIAwgBEAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "zTjNuGY6Zjo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
     return g.case(
         "l2_normalization_all_axes_dim2_axis0_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_quant8",
@@ -2165,7 +4559,45 @@ def _t63():
     )
 
 
-def _t64():
+def _t127():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/v///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "jHSQkA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "zTPm5g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1",
@@ -2198,7 +4630,45 @@ def _t64():
     )
 
 
-def _t65():
+def _t129():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_relaxed",
@@ -2231,7 +4701,45 @@ def _t65():
     )
 
 
-def _t66():
+def _t131():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_float16",
@@ -2264,7 +4772,45 @@ def _t66():
     )
 
 
-def _t67():
+def _t133():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AEIARADCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "zThmOs24Zjo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_quant8",
@@ -2297,7 +4843,45 @@ def _t67():
     )
 
 
-def _t68():
+def _t135():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "jJB0kA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "zeYz5g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg",
@@ -2330,7 +4914,45 @@ def _t68():
     )
 
 
-def _t69():
+def _t137():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_relaxed",
@@ -2363,7 +4985,45 @@ def _t69():
     )
 
 
-def _t70():
+def _t139():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_float16",
@@ -2396,7 +5056,45 @@ def _t70():
     )
 
 
-def _t71():
+def _t141():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AEIARADCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "zThmOs24Zjo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "l2_normalization_all_axes_dim2_axis1_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_quant8",
@@ -2429,7 +5127,45 @@ def _t71():
     )
 
 
-def _t72():
+def _t143():
+    return g.case(
+        "l2_normalization_all_axes_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "jJB0kA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "zeYz5g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0",
@@ -2462,7 +5198,45 @@ def _t72():
     )
 
 
-def _t73():
+def _t145():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AABAQAAAgEA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "mpkZP83MTD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_relaxed",
@@ -2495,7 +5269,45 @@ def _t73():
     )
 
 
-def _t74():
+def _t147():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AABAQAAAgEA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "mpkZP83MTD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_float16",
@@ -2528,7 +5340,45 @@ def _t74():
     )
 
 
-def _t75():
+def _t149():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2,), "AEIARA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "zThmOg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_quant8",
@@ -2561,7 +5411,45 @@ def _t75():
     )
 
 
-def _t76():
+def _t151():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2,), "jJA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "zeY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_neg",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg",
@@ -2594,7 +5482,45 @@ def _t76():
     )
 
 
-def _t77():
+def _t153():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_neg_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AABAQAAAgEA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "mpkZP83MTD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_neg_relaxed",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_relaxed",
@@ -2627,7 +5553,45 @@ def _t77():
     )
 
 
-def _t78():
+def _t155():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AABAQAAAgEA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "mpkZP83MTD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_neg_float16",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_float16",
@@ -2660,7 +5624,45 @@ def _t78():
     )
 
 
-def _t79():
+def _t157():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2,), "AEIARA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "zThmOg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
     return g.case(
         "l2_normalization_all_axes_dim1_axis0_neg_quant8",
         "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_quant8",
@@ -2693,85 +5695,203 @@ def _t79():
     )
 
 
+def _t159():
+    return g.case(
+        "l2_normalization_all_axes_dim1_axis0_neg_quant8_all_inputs_as_internal",
+        "l2_normalization_all_axes_dynamic_output_shape_dim1_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2,), "jJA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "zeY="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("l2_normalization_all_axes_dim4_axis0", _t0),
-    ("l2_normalization_all_axes_dim4_axis0_relaxed", _t1),
-    ("l2_normalization_all_axes_dim4_axis0_float16", _t2),
-    ("l2_normalization_all_axes_dim4_axis0_quant8", _t3),
-    ("l2_normalization_all_axes_dim4_axis0_neg", _t4),
-    ("l2_normalization_all_axes_dim4_axis0_neg_relaxed", _t5),
-    ("l2_normalization_all_axes_dim4_axis0_neg_float16", _t6),
-    ("l2_normalization_all_axes_dim4_axis0_neg_quant8", _t7),
-    ("l2_normalization_all_axes_dim4_axis1", _t8),
-    ("l2_normalization_all_axes_dim4_axis1_relaxed", _t9),
-    ("l2_normalization_all_axes_dim4_axis1_float16", _t10),
-    ("l2_normalization_all_axes_dim4_axis1_quant8", _t11),
-    ("l2_normalization_all_axes_dim4_axis1_neg", _t12),
-    ("l2_normalization_all_axes_dim4_axis1_neg_relaxed", _t13),
-    ("l2_normalization_all_axes_dim4_axis1_neg_float16", _t14),
-    ("l2_normalization_all_axes_dim4_axis1_neg_quant8", _t15),
-    ("l2_normalization_all_axes_dim4_axis2", _t16),
-    ("l2_normalization_all_axes_dim4_axis2_relaxed", _t17),
-    ("l2_normalization_all_axes_dim4_axis2_float16", _t18),
-    ("l2_normalization_all_axes_dim4_axis2_quant8", _t19),
-    ("l2_normalization_all_axes_dim4_axis2_neg", _t20),
-    ("l2_normalization_all_axes_dim4_axis2_neg_relaxed", _t21),
-    ("l2_normalization_all_axes_dim4_axis2_neg_float16", _t22),
-    ("l2_normalization_all_axes_dim4_axis2_neg_quant8", _t23),
-    ("l2_normalization_all_axes_dim4_axis3", _t24),
-    ("l2_normalization_all_axes_dim4_axis3_relaxed", _t25),
-    ("l2_normalization_all_axes_dim4_axis3_float16", _t26),
-    ("l2_normalization_all_axes_dim4_axis3_quant8", _t27),
-    ("l2_normalization_all_axes_dim4_axis3_neg", _t28),
-    ("l2_normalization_all_axes_dim4_axis3_neg_relaxed", _t29),
-    ("l2_normalization_all_axes_dim4_axis3_neg_float16", _t30),
-    ("l2_normalization_all_axes_dim4_axis3_neg_quant8", _t31),
-    ("l2_normalization_all_axes_dim3_axis0", _t32),
-    ("l2_normalization_all_axes_dim3_axis0_relaxed", _t33),
-    ("l2_normalization_all_axes_dim3_axis0_float16", _t34),
-    ("l2_normalization_all_axes_dim3_axis0_quant8", _t35),
-    ("l2_normalization_all_axes_dim3_axis0_neg", _t36),
-    ("l2_normalization_all_axes_dim3_axis0_neg_relaxed", _t37),
-    ("l2_normalization_all_axes_dim3_axis0_neg_float16", _t38),
-    ("l2_normalization_all_axes_dim3_axis0_neg_quant8", _t39),
-    ("l2_normalization_all_axes_dim3_axis1", _t40),
-    ("l2_normalization_all_axes_dim3_axis1_relaxed", _t41),
-    ("l2_normalization_all_axes_dim3_axis1_float16", _t42),
-    ("l2_normalization_all_axes_dim3_axis1_quant8", _t43),
-    ("l2_normalization_all_axes_dim3_axis1_neg", _t44),
-    ("l2_normalization_all_axes_dim3_axis1_neg_relaxed", _t45),
-    ("l2_normalization_all_axes_dim3_axis1_neg_float16", _t46),
-    ("l2_normalization_all_axes_dim3_axis1_neg_quant8", _t47),
-    ("l2_normalization_all_axes_dim3_axis2", _t48),
-    ("l2_normalization_all_axes_dim3_axis2_relaxed", _t49),
-    ("l2_normalization_all_axes_dim3_axis2_float16", _t50),
-    ("l2_normalization_all_axes_dim3_axis2_quant8", _t51),
-    ("l2_normalization_all_axes_dim3_axis2_neg", _t52),
-    ("l2_normalization_all_axes_dim3_axis2_neg_relaxed", _t53),
-    ("l2_normalization_all_axes_dim3_axis2_neg_float16", _t54),
-    ("l2_normalization_all_axes_dim3_axis2_neg_quant8", _t55),
-    ("l2_normalization_all_axes_dim2_axis0", _t56),
-    ("l2_normalization_all_axes_dim2_axis0_relaxed", _t57),
-    ("l2_normalization_all_axes_dim2_axis0_float16", _t58),
-    ("l2_normalization_all_axes_dim2_axis0_quant8", _t59),
-    ("l2_normalization_all_axes_dim2_axis0_neg", _t60),
-    ("l2_normalization_all_axes_dim2_axis0_neg_relaxed", _t61),
-    ("l2_normalization_all_axes_dim2_axis0_neg_float16", _t62),
-    ("l2_normalization_all_axes_dim2_axis0_neg_quant8", _t63),
-    ("l2_normalization_all_axes_dim2_axis1", _t64),
-    ("l2_normalization_all_axes_dim2_axis1_relaxed", _t65),
-    ("l2_normalization_all_axes_dim2_axis1_float16", _t66),
-    ("l2_normalization_all_axes_dim2_axis1_quant8", _t67),
-    ("l2_normalization_all_axes_dim2_axis1_neg", _t68),
-    ("l2_normalization_all_axes_dim2_axis1_neg_relaxed", _t69),
-    ("l2_normalization_all_axes_dim2_axis1_neg_float16", _t70),
-    ("l2_normalization_all_axes_dim2_axis1_neg_quant8", _t71),
-    ("l2_normalization_all_axes_dim1_axis0", _t72),
-    ("l2_normalization_all_axes_dim1_axis0_relaxed", _t73),
-    ("l2_normalization_all_axes_dim1_axis0_float16", _t74),
-    ("l2_normalization_all_axes_dim1_axis0_quant8", _t75),
-    ("l2_normalization_all_axes_dim1_axis0_neg", _t76),
-    ("l2_normalization_all_axes_dim1_axis0_neg_relaxed", _t77),
-    ("l2_normalization_all_axes_dim1_axis0_neg_float16", _t78),
-    ("l2_normalization_all_axes_dim1_axis0_neg_quant8", _t79),
+    ("l2_normalization_all_axes_dim4_axis0_all_inputs_as_internal", _t1),
+    ("l2_normalization_all_axes_dim4_axis0_relaxed", _t2),
+    ("l2_normalization_all_axes_dim4_axis0_relaxed_all_inputs_as_internal", _t3),
+    ("l2_normalization_all_axes_dim4_axis0_float16", _t4),
+    ("l2_normalization_all_axes_dim4_axis0_float16_all_inputs_as_internal", _t5),
+    ("l2_normalization_all_axes_dim4_axis0_quant8", _t6),
+    ("l2_normalization_all_axes_dim4_axis0_quant8_all_inputs_as_internal", _t7),
+    ("l2_normalization_all_axes_dim4_axis0_neg", _t8),
+    ("l2_normalization_all_axes_dim4_axis0_neg_all_inputs_as_internal", _t9),
+    ("l2_normalization_all_axes_dim4_axis0_neg_relaxed", _t10),
+    ("l2_normalization_all_axes_dim4_axis0_neg_relaxed_all_inputs_as_internal", _t11),
+    ("l2_normalization_all_axes_dim4_axis0_neg_float16", _t12),
+    ("l2_normalization_all_axes_dim4_axis0_neg_float16_all_inputs_as_internal", _t13),
+    ("l2_normalization_all_axes_dim4_axis0_neg_quant8", _t14),
+    ("l2_normalization_all_axes_dim4_axis0_neg_quant8_all_inputs_as_internal", _t15),
+    ("l2_normalization_all_axes_dim4_axis1", _t16),
+    ("l2_normalization_all_axes_dim4_axis1_all_inputs_as_internal", _t17),
+    ("l2_normalization_all_axes_dim4_axis1_relaxed", _t18),
+    ("l2_normalization_all_axes_dim4_axis1_relaxed_all_inputs_as_internal", _t19),
+    ("l2_normalization_all_axes_dim4_axis1_float16", _t20),
+    ("l2_normalization_all_axes_dim4_axis1_float16_all_inputs_as_internal", _t21),
+    ("l2_normalization_all_axes_dim4_axis1_quant8", _t22),
+    ("l2_normalization_all_axes_dim4_axis1_quant8_all_inputs_as_internal", _t23),
+    ("l2_normalization_all_axes_dim4_axis1_neg", _t24),
+    ("l2_normalization_all_axes_dim4_axis1_neg_all_inputs_as_internal", _t25),
+    ("l2_normalization_all_axes_dim4_axis1_neg_relaxed", _t26),
+    ("l2_normalization_all_axes_dim4_axis1_neg_relaxed_all_inputs_as_internal", _t27),
+    ("l2_normalization_all_axes_dim4_axis1_neg_float16", _t28),
+    ("l2_normalization_all_axes_dim4_axis1_neg_float16_all_inputs_as_internal", _t29),
+    ("l2_normalization_all_axes_dim4_axis1_neg_quant8", _t30),
+    ("l2_normalization_all_axes_dim4_axis1_neg_quant8_all_inputs_as_internal", _t31),
+    ("l2_normalization_all_axes_dim4_axis2", _t32),
+    ("l2_normalization_all_axes_dim4_axis2_all_inputs_as_internal", _t33),
+    ("l2_normalization_all_axes_dim4_axis2_relaxed", _t34),
+    ("l2_normalization_all_axes_dim4_axis2_relaxed_all_inputs_as_internal", _t35),
+    ("l2_normalization_all_axes_dim4_axis2_float16", _t36),
+    ("l2_normalization_all_axes_dim4_axis2_float16_all_inputs_as_internal", _t37),
+    ("l2_normalization_all_axes_dim4_axis2_quant8", _t38),
+    ("l2_normalization_all_axes_dim4_axis2_quant8_all_inputs_as_internal", _t39),
+    ("l2_normalization_all_axes_dim4_axis2_neg", _t40),
+    ("l2_normalization_all_axes_dim4_axis2_neg_all_inputs_as_internal", _t41),
+    ("l2_normalization_all_axes_dim4_axis2_neg_relaxed", _t42),
+    ("l2_normalization_all_axes_dim4_axis2_neg_relaxed_all_inputs_as_internal", _t43),
+    ("l2_normalization_all_axes_dim4_axis2_neg_float16", _t44),
+    ("l2_normalization_all_axes_dim4_axis2_neg_float16_all_inputs_as_internal", _t45),
+    ("l2_normalization_all_axes_dim4_axis2_neg_quant8", _t46),
+    ("l2_normalization_all_axes_dim4_axis2_neg_quant8_all_inputs_as_internal", _t47),
+    ("l2_normalization_all_axes_dim4_axis3", _t48),
+    ("l2_normalization_all_axes_dim4_axis3_all_inputs_as_internal", _t49),
+    ("l2_normalization_all_axes_dim4_axis3_relaxed", _t50),
+    ("l2_normalization_all_axes_dim4_axis3_relaxed_all_inputs_as_internal", _t51),
+    ("l2_normalization_all_axes_dim4_axis3_float16", _t52),
+    ("l2_normalization_all_axes_dim4_axis3_float16_all_inputs_as_internal", _t53),
+    ("l2_normalization_all_axes_dim4_axis3_quant8", _t54),
+    ("l2_normalization_all_axes_dim4_axis3_quant8_all_inputs_as_internal", _t55),
+    ("l2_normalization_all_axes_dim4_axis3_neg", _t56),
+    ("l2_normalization_all_axes_dim4_axis3_neg_all_inputs_as_internal", _t57),
+    ("l2_normalization_all_axes_dim4_axis3_neg_relaxed", _t58),
+    ("l2_normalization_all_axes_dim4_axis3_neg_relaxed_all_inputs_as_internal", _t59),
+    ("l2_normalization_all_axes_dim4_axis3_neg_float16", _t60),
+    ("l2_normalization_all_axes_dim4_axis3_neg_float16_all_inputs_as_internal", _t61),
+    ("l2_normalization_all_axes_dim4_axis3_neg_quant8", _t62),
+    ("l2_normalization_all_axes_dim4_axis3_neg_quant8_all_inputs_as_internal", _t63),
+    ("l2_normalization_all_axes_dim3_axis0", _t64),
+    ("l2_normalization_all_axes_dim3_axis0_all_inputs_as_internal", _t65),
+    ("l2_normalization_all_axes_dim3_axis0_relaxed", _t66),
+    ("l2_normalization_all_axes_dim3_axis0_relaxed_all_inputs_as_internal", _t67),
+    ("l2_normalization_all_axes_dim3_axis0_float16", _t68),
+    ("l2_normalization_all_axes_dim3_axis0_float16_all_inputs_as_internal", _t69),
+    ("l2_normalization_all_axes_dim3_axis0_quant8", _t70),
+    ("l2_normalization_all_axes_dim3_axis0_quant8_all_inputs_as_internal", _t71),
+    ("l2_normalization_all_axes_dim3_axis0_neg", _t72),
+    ("l2_normalization_all_axes_dim3_axis0_neg_all_inputs_as_internal", _t73),
+    ("l2_normalization_all_axes_dim3_axis0_neg_relaxed", _t74),
+    ("l2_normalization_all_axes_dim3_axis0_neg_relaxed_all_inputs_as_internal", _t75),
+    ("l2_normalization_all_axes_dim3_axis0_neg_float16", _t76),
+    ("l2_normalization_all_axes_dim3_axis0_neg_float16_all_inputs_as_internal", _t77),
+    ("l2_normalization_all_axes_dim3_axis0_neg_quant8", _t78),
+    ("l2_normalization_all_axes_dim3_axis0_neg_quant8_all_inputs_as_internal", _t79),
+    ("l2_normalization_all_axes_dim3_axis1", _t80),
+    ("l2_normalization_all_axes_dim3_axis1_all_inputs_as_internal", _t81),
+    ("l2_normalization_all_axes_dim3_axis1_relaxed", _t82),
+    ("l2_normalization_all_axes_dim3_axis1_relaxed_all_inputs_as_internal", _t83),
+    ("l2_normalization_all_axes_dim3_axis1_float16", _t84),
+    ("l2_normalization_all_axes_dim3_axis1_float16_all_inputs_as_internal", _t85),
+    ("l2_normalization_all_axes_dim3_axis1_quant8", _t86),
+    ("l2_normalization_all_axes_dim3_axis1_quant8_all_inputs_as_internal", _t87),
+    ("l2_normalization_all_axes_dim3_axis1_neg", _t88),
+    ("l2_normalization_all_axes_dim3_axis1_neg_all_inputs_as_internal", _t89),
+    ("l2_normalization_all_axes_dim3_axis1_neg_relaxed", _t90),
+    ("l2_normalization_all_axes_dim3_axis1_neg_relaxed_all_inputs_as_internal", _t91),
+    ("l2_normalization_all_axes_dim3_axis1_neg_float16", _t92),
+    ("l2_normalization_all_axes_dim3_axis1_neg_float16_all_inputs_as_internal", _t93),
+    ("l2_normalization_all_axes_dim3_axis1_neg_quant8", _t94),
+    ("l2_normalization_all_axes_dim3_axis1_neg_quant8_all_inputs_as_internal", _t95),
+    ("l2_normalization_all_axes_dim3_axis2", _t96),
+    ("l2_normalization_all_axes_dim3_axis2_all_inputs_as_internal", _t97),
+    ("l2_normalization_all_axes_dim3_axis2_relaxed", _t98),
+    ("l2_normalization_all_axes_dim3_axis2_relaxed_all_inputs_as_internal", _t99),
+    ("l2_normalization_all_axes_dim3_axis2_float16", _t100),
+    ("l2_normalization_all_axes_dim3_axis2_float16_all_inputs_as_internal", _t101),
+    ("l2_normalization_all_axes_dim3_axis2_quant8", _t102),
+    ("l2_normalization_all_axes_dim3_axis2_quant8_all_inputs_as_internal", _t103),
+    ("l2_normalization_all_axes_dim3_axis2_neg", _t104),
+    ("l2_normalization_all_axes_dim3_axis2_neg_all_inputs_as_internal", _t105),
+    ("l2_normalization_all_axes_dim3_axis2_neg_relaxed", _t106),
+    ("l2_normalization_all_axes_dim3_axis2_neg_relaxed_all_inputs_as_internal", _t107),
+    ("l2_normalization_all_axes_dim3_axis2_neg_float16", _t108),
+    ("l2_normalization_all_axes_dim3_axis2_neg_float16_all_inputs_as_internal", _t109),
+    ("l2_normalization_all_axes_dim3_axis2_neg_quant8", _t110),
+    ("l2_normalization_all_axes_dim3_axis2_neg_quant8_all_inputs_as_internal", _t111),
+    ("l2_normalization_all_axes_dim2_axis0", _t112),
+    ("l2_normalization_all_axes_dim2_axis0_all_inputs_as_internal", _t113),
+    ("l2_normalization_all_axes_dim2_axis0_relaxed", _t114),
+    ("l2_normalization_all_axes_dim2_axis0_relaxed_all_inputs_as_internal", _t115),
+    ("l2_normalization_all_axes_dim2_axis0_float16", _t116),
+    ("l2_normalization_all_axes_dim2_axis0_float16_all_inputs_as_internal", _t117),
+    ("l2_normalization_all_axes_dim2_axis0_quant8", _t118),
+    ("l2_normalization_all_axes_dim2_axis0_quant8_all_inputs_as_internal", _t119),
+    ("l2_normalization_all_axes_dim2_axis0_neg", _t120),
+    ("l2_normalization_all_axes_dim2_axis0_neg_all_inputs_as_internal", _t121),
+    ("l2_normalization_all_axes_dim2_axis0_neg_relaxed", _t122),
+    ("l2_normalization_all_axes_dim2_axis0_neg_relaxed_all_inputs_as_internal", _t123),
+    ("l2_normalization_all_axes_dim2_axis0_neg_float16", _t124),
+    ("l2_normalization_all_axes_dim2_axis0_neg_float16_all_inputs_as_internal", _t125),
+    ("l2_normalization_all_axes_dim2_axis0_neg_quant8", _t126),
+    ("l2_normalization_all_axes_dim2_axis0_neg_quant8_all_inputs_as_internal", _t127),
+    ("l2_normalization_all_axes_dim2_axis1", _t128),
+    ("l2_normalization_all_axes_dim2_axis1_all_inputs_as_internal", _t129),
+    ("l2_normalization_all_axes_dim2_axis1_relaxed", _t130),
+    ("l2_normalization_all_axes_dim2_axis1_relaxed_all_inputs_as_internal", _t131),
+    ("l2_normalization_all_axes_dim2_axis1_float16", _t132),
+    ("l2_normalization_all_axes_dim2_axis1_float16_all_inputs_as_internal", _t133),
+    ("l2_normalization_all_axes_dim2_axis1_quant8", _t134),
+    ("l2_normalization_all_axes_dim2_axis1_quant8_all_inputs_as_internal", _t135),
+    ("l2_normalization_all_axes_dim2_axis1_neg", _t136),
+    ("l2_normalization_all_axes_dim2_axis1_neg_all_inputs_as_internal", _t137),
+    ("l2_normalization_all_axes_dim2_axis1_neg_relaxed", _t138),
+    ("l2_normalization_all_axes_dim2_axis1_neg_relaxed_all_inputs_as_internal", _t139),
+    ("l2_normalization_all_axes_dim2_axis1_neg_float16", _t140),
+    ("l2_normalization_all_axes_dim2_axis1_neg_float16_all_inputs_as_internal", _t141),
+    ("l2_normalization_all_axes_dim2_axis1_neg_quant8", _t142),
+    ("l2_normalization_all_axes_dim2_axis1_neg_quant8_all_inputs_as_internal", _t143),
+    ("l2_normalization_all_axes_dim1_axis0", _t144),
+    ("l2_normalization_all_axes_dim1_axis0_all_inputs_as_internal", _t145),
+    ("l2_normalization_all_axes_dim1_axis0_relaxed", _t146),
+    ("l2_normalization_all_axes_dim1_axis0_relaxed_all_inputs_as_internal", _t147),
+    ("l2_normalization_all_axes_dim1_axis0_float16", _t148),
+    ("l2_normalization_all_axes_dim1_axis0_float16_all_inputs_as_internal", _t149),
+    ("l2_normalization_all_axes_dim1_axis0_quant8", _t150),
+    ("l2_normalization_all_axes_dim1_axis0_quant8_all_inputs_as_internal", _t151),
+    ("l2_normalization_all_axes_dim1_axis0_neg", _t152),
+    ("l2_normalization_all_axes_dim1_axis0_neg_all_inputs_as_internal", _t153),
+    ("l2_normalization_all_axes_dim1_axis0_neg_relaxed", _t154),
+    ("l2_normalization_all_axes_dim1_axis0_neg_relaxed_all_inputs_as_internal", _t155),
+    ("l2_normalization_all_axes_dim1_axis0_neg_float16", _t156),
+    ("l2_normalization_all_axes_dim1_axis0_neg_float16_all_inputs_as_internal", _t157),
+    ("l2_normalization_all_axes_dim1_axis0_neg_quant8", _t158),
+    ("l2_normalization_all_axes_dim1_axis0_neg_quant8_all_inputs_as_internal", _t159),
 )

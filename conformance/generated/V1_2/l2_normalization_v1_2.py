@@ -52,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_normalization_v1_2_dim4_axis3_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_normalization_v1_2_dim4_axis3_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
@@ -81,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_normalization_v1_2_dim4_axis3_relaxed_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_normalization_v1_2_dim4_axis3_float16",
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_float16",
@@ -112,7 +186,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_normalization_v1_2_dim4_axis3_float16_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_normalization_v1_2_dim4_axis3_quant8",
         "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_quant8",
@@ -143,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "l2_normalization_v1_2_dim4_axis3_quant8_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "amRsZmBoWGpoZG5k"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "zYDmqyvVErelgP+A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "l2_normalization_v1_2_dim3_axis2",
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2",
@@ -174,7 +322,44 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "l2_normalization_v1_2_dim3_axis2_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "l2_normalization_v1_2_dim3_axis2_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_relaxed",
@@ -205,7 +390,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "l2_normalization_v1_2_dim3_axis2_relaxed_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "l2_normalization_v1_2_dim3_axis2_float16",
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_float16",
@@ -236,7 +458,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "l2_normalization_v1_2_dim3_axis2_float16_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "l2_normalization_v1_2_dim3_axis2_quant8",
         "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_quant8",
@@ -267,7 +526,44 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "l2_normalization_v1_2_dim3_axis2_quant8_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "amRsZmBoWGpoZG5k"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3), "zYDmqyvVErelgP+A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "l2_normalization_v1_2_dim2_axis1",
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1",
@@ -298,7 +594,44 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "l2_normalization_v1_2_dim2_axis1_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "l2_normalization_v1_2_dim2_axis1_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_relaxed",
@@ -329,7 +662,44 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "l2_normalization_v1_2_dim2_axis1_relaxed_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "l2_normalization_v1_2_dim2_axis1_float16",
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_float16",
@@ -360,7 +730,44 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "l2_normalization_v1_2_dim2_axis1_float16_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEIAAABEADwAwABA"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "zTgAAGY6VTVVuVU5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "l2_normalization_v1_2_dim2_axis1_quant8",
         "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_quant8",
@@ -391,7 +798,44 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "l2_normalization_v1_2_dim2_axis1_quant8_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "amRsZmBo"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "zYDmqyvV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "l2_normalization_v1_2_dim1_axis0",
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0",
@@ -422,7 +866,44 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "l2_normalization_v1_2_dim1_axis0_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AABAQAAAAAAAAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "mpkZPwAAAADNzEw/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "l2_normalization_v1_2_dim1_axis0_relaxed",
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_relaxed",
@@ -453,7 +934,44 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "l2_normalization_v1_2_dim1_axis0_relaxed_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AABAQAAAAAAAAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "mpkZPwAAAADNzEw/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "l2_normalization_v1_2_dim1_axis0_float16",
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_float16",
@@ -484,7 +1002,44 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "l2_normalization_v1_2_dim1_axis0_float16_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "AEIAAABE"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "zTgAAGY6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "l2_normalization_v1_2_dim1_axis0_quant8",
         "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_quant8",
@@ -515,21 +1070,74 @@ def _t15():
     )
 
 
+def _t31():
+    return g.case(
+        "l2_normalization_v1_2_dim1_axis0_quant8_all_inputs_as_internal",
+        "l2_normalization_v1_2_dynamic_output_shape_dim1_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "amRs"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "zYDm"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("l2_normalization_v1_2_dim4_axis3", _t0),
-    ("l2_normalization_v1_2_dim4_axis3_relaxed", _t1),
-    ("l2_normalization_v1_2_dim4_axis3_float16", _t2),
-    ("l2_normalization_v1_2_dim4_axis3_quant8", _t3),
-    ("l2_normalization_v1_2_dim3_axis2", _t4),
-    ("l2_normalization_v1_2_dim3_axis2_relaxed", _t5),
-    ("l2_normalization_v1_2_dim3_axis2_float16", _t6),
-    ("l2_normalization_v1_2_dim3_axis2_quant8", _t7),
-    ("l2_normalization_v1_2_dim2_axis1", _t8),
-    ("l2_normalization_v1_2_dim2_axis1_relaxed", _t9),
-    ("l2_normalization_v1_2_dim2_axis1_float16", _t10),
-    ("l2_normalization_v1_2_dim2_axis1_quant8", _t11),
-    ("l2_normalization_v1_2_dim1_axis0", _t12),
-    ("l2_normalization_v1_2_dim1_axis0_relaxed", _t13),
-    ("l2_normalization_v1_2_dim1_axis0_float16", _t14),
-    ("l2_normalization_v1_2_dim1_axis0_quant8", _t15),
+    ("l2_normalization_v1_2_dim4_axis3_all_inputs_as_internal", _t1),
+    ("l2_normalization_v1_2_dim4_axis3_relaxed", _t2),
+    ("l2_normalization_v1_2_dim4_axis3_relaxed_all_inputs_as_internal", _t3),
+    ("l2_normalization_v1_2_dim4_axis3_float16", _t4),
+    ("l2_normalization_v1_2_dim4_axis3_float16_all_inputs_as_internal", _t5),
+    ("l2_normalization_v1_2_dim4_axis3_quant8", _t6),
+    ("l2_normalization_v1_2_dim4_axis3_quant8_all_inputs_as_internal", _t7),
+    ("l2_normalization_v1_2_dim3_axis2", _t8),
+    ("l2_normalization_v1_2_dim3_axis2_all_inputs_as_internal", _t9),
+    ("l2_normalization_v1_2_dim3_axis2_relaxed", _t10),
+    ("l2_normalization_v1_2_dim3_axis2_relaxed_all_inputs_as_internal", _t11),
+    ("l2_normalization_v1_2_dim3_axis2_float16", _t12),
+    ("l2_normalization_v1_2_dim3_axis2_float16_all_inputs_as_internal", _t13),
+    ("l2_normalization_v1_2_dim3_axis2_quant8", _t14),
+    ("l2_normalization_v1_2_dim3_axis2_quant8_all_inputs_as_internal", _t15),
+    ("l2_normalization_v1_2_dim2_axis1", _t16),
+    ("l2_normalization_v1_2_dim2_axis1_all_inputs_as_internal", _t17),
+    ("l2_normalization_v1_2_dim2_axis1_relaxed", _t18),
+    ("l2_normalization_v1_2_dim2_axis1_relaxed_all_inputs_as_internal", _t19),
+    ("l2_normalization_v1_2_dim2_axis1_float16", _t20),
+    ("l2_normalization_v1_2_dim2_axis1_float16_all_inputs_as_internal", _t21),
+    ("l2_normalization_v1_2_dim2_axis1_quant8", _t22),
+    ("l2_normalization_v1_2_dim2_axis1_quant8_all_inputs_as_internal", _t23),
+    ("l2_normalization_v1_2_dim1_axis0", _t24),
+    ("l2_normalization_v1_2_dim1_axis0_all_inputs_as_internal", _t25),
+    ("l2_normalization_v1_2_dim1_axis0_relaxed", _t26),
+    ("l2_normalization_v1_2_dim1_axis0_relaxed_all_inputs_as_internal", _t27),
+    ("l2_normalization_v1_2_dim1_axis0_float16", _t28),
+    ("l2_normalization_v1_2_dim1_axis0_float16_all_inputs_as_internal", _t29),
+    ("l2_normalization_v1_2_dim1_axis0_quant8", _t30),
+    ("l2_normalization_v1_2_dim1_axis0_quant8_all_inputs_as_internal", _t31),
 )

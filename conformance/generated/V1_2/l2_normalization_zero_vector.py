@@ -13,6 +13,10 @@ SPEC = "conformance/specs/V1_2/l2_normalization_zero_vector.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAAAAAAAAAAABAQAAAAAAAAIDAAAAAAAAAAAAAAAAA"
 _D1 = "AAAAAAAAAAAAAAAAmpkZPwAAAADNzEy/AAAAAAAAAAAAAAAA"
+_D2 = "AAAAAAAAAEIAAADEAAAAAAAA"
+_D3 = "AAAAAAAAzTgAAGa6AAAAAAAA"
+_D4 = "sA+hNJW/1rQAAAAAAADAPwAAAEAAAAAA"
+_D5 = "mpmZPs3MzL4AAAAAmpkZP83MTD8AAAAA"
 
 
 def _t0():
@@ -48,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_normalization_zero_vector_zero_vector_all_inputs_as_internal",
+        "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_normalization_zero_vector_zero_vector_relaxed",
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_relaxed",
         "V1_2",
@@ -77,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_normalization_zero_vector_zero_vector_relaxed_all_inputs_as_internal",
+        "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("relaxed", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_normalization_zero_vector_zero_vector_float16",
         "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_float16",
@@ -98,17 +176,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 3), "AAAAAAAAAEIAAADEAAAAAAAA"),
+                    g.array("<f2", (3, 3), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 3), "AAAAAAAAzTgAAGa6AAAAAAAA"),
+                    g.array("<f2", (3, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_normalization_zero_vector_zero_vector_float16_all_inputs_as_internal",
+        "l2_normalization_zero_vector_zero_vector_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("float16", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 3), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_normalization_zero_vector_below_floor",
         "l2_normalization_zero_vector_below_floor_dynamic_output_shape",
@@ -129,10 +244,47 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), "sA+hNJW/1rQAAAAAAADAPwAAAEAAAAAA"),
+                    g.array("<f4", (2, 3), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), "mpmZPs3MzL4AAAAAmpkZP83MTD8AAAAA"),
+                    g.array("<f4", (2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "l2_normalization_zero_vector_below_floor_all_inputs_as_internal",
+        "l2_normalization_zero_vector_below_floor_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D5),
                 ],
             ),
         ],
@@ -141,7 +293,11 @@ def _t3():
 
 TESTS = (
     ("l2_normalization_zero_vector_zero_vector", _t0),
-    ("l2_normalization_zero_vector_zero_vector_relaxed", _t1),
-    ("l2_normalization_zero_vector_zero_vector_float16", _t2),
-    ("l2_normalization_zero_vector_below_floor", _t3),
+    ("l2_normalization_zero_vector_zero_vector_all_inputs_as_internal", _t1),
+    ("l2_normalization_zero_vector_zero_vector_relaxed", _t2),
+    ("l2_normalization_zero_vector_zero_vector_relaxed_all_inputs_as_internal", _t3),
+    ("l2_normalization_zero_vector_zero_vector_float16", _t4),
+    ("l2_normalization_zero_vector_zero_vector_float16_all_inputs_as_internal", _t5),
+    ("l2_normalization_zero_vector_below_floor", _t6),
+    ("l2_normalization_zero_vector_below_floor_all_inputs_as_internal", _t7),
 )

@@ -14,25 +14,36 @@ SPEC = "conformance/specs/V1_2/l2_pool_v1_2.mod.py"
 _D0 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAA=="
 _D1 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
 _D2 = "AACAPwAAAEBTeRFA4UYmQDBG4j8+sqxAVGSeQGe08z+EAY1AHow0QDA8iEAR/AFAAAAgQAAAQECLT51AOWJPQF9ftUBDUyxAAAAgQCGjiUCUpUtAgbFFQB0srkAwPIhA"
-_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
-_D4 = "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
-_D5 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
-_D6 = "ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8"
-_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
-_D8 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
-_D9 = "AACAP1N5EUAwRuI/VGSeQIQBjUAwPIhAAAAAQOFGJkA+sqxAZ7TzPx6MNEAR/AFAAAAgQItPnUBfX7VAAAAgQJSlS0AdLK5AAABAQDliT0BDUyxAIaOJQIGxRUAwPIhA"
-_D10 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
-_D11 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
-_D12 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
-_D13 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
-_D14 = "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"
-_D15 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
-_D16 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
-_D17 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
-_D18 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
-_D19 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
-_D20 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
-_D21 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
+_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAAA"
+_D4 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
+_D5 = "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D6 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAAA"
+_D7 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
+_D8 = "ADwAQIxAMkESP2ZF80SeP2hEpEFCRBBAAEEAQupEe0KrRWNBAEFNRF1CLkJxRUJE"
+_D9 = "ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8ADwAPAA8"
+_D10 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
+_D11 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
+_D12 = "AACAP1N5EUAwRuI/VGSeQIQBjUAwPIhAAAAAQOFGJkA+sqxAZ7TzPx6MNEAR/AFAAAAgQItPnUBfX7VAAAAgQJSlS0AdLK5AAABAQDliT0BDUyxAIaOJQIGxRUAwPIhA"
+_D13 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAAAA"
+_D14 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
+_D15 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D16 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
+_D17 = "ADyMQBI/80RoREJEAEAyQWZFnj+kQRBAAEHqRKtFAEFdQnFFAEJ7QmNBTUQuQkJE"
+_D18 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
+_D19 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D20 = "cGFgQMu5MEACmlpAMDyIQBaKrkC8eshA"
+_D21 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D22 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
+_D23 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
+_D24 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D25 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
+_D26 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D27 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAAA"
+_D28 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
+_D29 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
+_D30 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
+_D31 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAAAA"
+_D32 = "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"
 
 
 def _t0():
@@ -79,6 +90,53 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_pool_v1_2_explicit_nhwc_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
@@ -104,7 +162,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -112,14 +170,61 @@ def _t1():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_pool_v1_2_explicit_nhwc_relaxed_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
@@ -161,7 +266,54 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_pool_v1_2_explicit_nhwc_relaxed_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
@@ -187,7 +339,7 @@ def _t3():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
@@ -196,14 +348,61 @@ def _t3():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "l2_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "l2_pool_v1_2_explicit_nhwc_float16_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
@@ -235,17 +434,64 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D5),
+                    g.array("<f2", (2, 3, 4, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAQIxAMkESP2ZF80SeP2hEpEFCRBBAAEEAQupEe0KrRWNBAEFNRF1CLkJxRUJE"),
+                    g.array("<f2", (2, 2, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "l2_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "l2_pool_v1_2_explicit_nhwc_float16_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
@@ -272,22 +518,69 @@ def _t5():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D5),
+                    g.array("<f2", (2, 3, 4, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D6),
+                    g.array("<f2", (2, 2, 3, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "l2_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
@@ -314,22 +607,69 @@ def _t6():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D8),
+                    g.array("<f4", (2, 2, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D9),
+                    g.array("<f4", (2, 2, 2, 3), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
@@ -356,22 +696,69 @@ def _t7():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D10,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D8),
+                    g.array("<f4", (2, 2, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_relaxed_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
@@ -397,23 +784,70 @@ def _t8():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D8),
+                    g.array("<f4", (2, 2, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D9),
+                    g.array("<f4", (2, 2, 2, 3), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_relaxed_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
@@ -439,23 +873,70 @@ def _t9():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D10,
+            values=_D14,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D8),
+                    g.array("<f4", (2, 2, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_float16_relu6",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
@@ -482,22 +963,69 @@ def _t10():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D11),
+                    g.array("<f2", (2, 2, 3, 4), _D16),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADyMQBI/80RoREJEAEAyQWZFnj+kQRBAAEHqRKtFAEFdQnFFAEJ7QmNBTUQuQkJE"),
+                    g.array("<f2", (2, 2, 2, 3), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "l2_pool_v1_2_explicit_nchw_float16_relu1",
         "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
@@ -524,22 +1052,69 @@ def _t11():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D10,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D11),
+                    g.array("<f2", (2, 2, 3, 4), _D16),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D6),
+                    g.array("<f2", (2, 2, 2, 3), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "l2_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "l2_pool_v1_2_same_nhwc",
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc",
@@ -563,22 +1138,66 @@ def _t12():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D12,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D13),
+                    g.array("<f4", (1, 5, 4, 1), _D19),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D14),
+                    g.array("<f4", (1, 3, 2, 1), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "l2_pool_v1_2_same_nhwc_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "l2_pool_v1_2_same_nhwc_relaxed",
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
@@ -601,23 +1220,67 @@ def _t13():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D12,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D13),
+                    g.array("<f4", (1, 5, 4, 1), _D19),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D14),
+                    g.array("<f4", (1, 3, 2, 1), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "l2_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "l2_pool_v1_2_same_nhwc_float16",
         "l2_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
@@ -641,12 +1304,12 @@ def _t14():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D12,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D15),
+                    g.array("<f2", (1, 5, 4, 1), _D22),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "A0OGQdVCQkR0RURG"),
@@ -656,7 +1319,51 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "l2_pool_v1_2_same_nhwc_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "A0OGQdVCQkR0RURG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "l2_pool_v1_2_same_nchw",
         "l2_pool_v1_2_same_dynamic_output_shape_nchw",
@@ -680,22 +1387,66 @@ def _t15():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D16,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D13),
+                    g.array("<f4", (1, 1, 5, 4), _D19),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D14),
+                    g.array("<f4", (1, 1, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "l2_pool_v1_2_same_nchw_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "l2_pool_v1_2_same_nchw_relaxed",
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
@@ -718,23 +1469,67 @@ def _t16():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D16,
+            values=_D23,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D13),
+                    g.array("<f4", (1, 1, 5, 4), _D19),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D14),
+                    g.array("<f4", (1, 1, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "l2_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D24,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D19),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "l2_pool_v1_2_same_nchw_float16",
         "l2_pool_v1_2_same_dynamic_output_shape_nchw_float16",
@@ -758,12 +1553,12 @@ def _t17():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D16,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 5, 4), _D15),
+                    g.array("<f2", (1, 1, 5, 4), _D22),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 3, 2), "A0OGQdVCQkR0RURG"),
@@ -773,7 +1568,51 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "l2_pool_v1_2_same_nchw_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_same_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 5, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 3, 2), "A0OGQdVCQkR0RURG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "l2_pool_v1_2_valid_nhwc",
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc",
@@ -797,12 +1636,12 @@ def _t18():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D17,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D18),
+                    g.array("<f4", (1, 3, 3, 3), _D26),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
@@ -812,7 +1651,51 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "l2_pool_v1_2_valid_nhwc_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "l2_pool_v1_2_valid_nhwc_relaxed",
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
@@ -835,13 +1718,13 @@ def _t19():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D17,
+            values=_D25,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D18),
+                    g.array("<f4", (1, 3, 3, 3), _D26),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
@@ -851,7 +1734,51 @@ def _t19():
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "l2_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D27,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "ke15QPTed0CR7XlA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "l2_pool_v1_2_valid_nhwc_float16",
         "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
@@ -875,12 +1802,12 @@ def _t20():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D17,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D19),
+                    g.array("<f2", (1, 3, 3, 3), _D28),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "z0O/Q89D"),
@@ -890,7 +1817,51 @@ def _t20():
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "l2_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D28),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "z0O/Q89D"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "l2_pool_v1_2_valid_nchw",
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw",
@@ -914,12 +1885,12 @@ def _t21():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D20,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D21),
+                    g.array("<f4", (1, 3, 3, 3), _D30),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "ke15QPTed0CR7XlA"),
@@ -929,7 +1900,51 @@ def _t21():
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "l2_pool_v1_2_valid_nchw_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "ke15QPTed0CR7XlA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "l2_pool_v1_2_valid_nchw_relaxed",
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
@@ -952,13 +1967,13 @@ def _t22():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D20,
+            values=_D29,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D21),
+                    g.array("<f4", (1, 3, 3, 3), _D30),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "ke15QPTed0CR7XlA"),
@@ -968,7 +1983,51 @@ def _t22():
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "l2_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "ke15QPTed0CR7XlA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "l2_pool_v1_2_valid_nchw_float16",
         "l2_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
@@ -992,12 +2051,12 @@ def _t23():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D20,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"),
+                    g.array("<f2", (1, 3, 3, 3), _D32),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 1, 1), "z0O/Q89D"),
@@ -1007,7 +2066,51 @@ def _t23():
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "l2_pool_v1_2_valid_nchw_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_valid_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1, 1), "z0O/Q89D"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "l2_pool_v1_2_same_no_layout_float16",
         "l2_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
@@ -1035,7 +2138,7 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D15),
+                    g.array("<f2", (1, 5, 4, 1), _D22),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "A0OGQdVCQkR0RURG"),
@@ -1045,7 +2148,50 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "l2_pool_v1_2_same_no_layout_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_same_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D22),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "A0OGQdVCQkR0RURG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "l2_pool_v1_2_explicit_no_layout_float16",
         "l2_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
@@ -1076,7 +2222,53 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D19),
+                    g.array("<f2", (1, 3, 3, 3), _D28),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "z0O/Q89D"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "l2_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal",
+        "l2_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("L2_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.L2_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D28),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "z0O/Q89D"),
@@ -1088,29 +2280,55 @@ def _t25():
 
 TESTS = (
     ("l2_pool_v1_2_explicit_nhwc_relu6", _t0),
-    ("l2_pool_v1_2_explicit_nhwc_relu1", _t1),
-    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu6", _t2),
-    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu1", _t3),
-    ("l2_pool_v1_2_explicit_nhwc_float16_relu6", _t4),
-    ("l2_pool_v1_2_explicit_nhwc_float16_relu1", _t5),
-    ("l2_pool_v1_2_explicit_nchw_relu6", _t6),
-    ("l2_pool_v1_2_explicit_nchw_relu1", _t7),
-    ("l2_pool_v1_2_explicit_nchw_relaxed_relu6", _t8),
-    ("l2_pool_v1_2_explicit_nchw_relaxed_relu1", _t9),
-    ("l2_pool_v1_2_explicit_nchw_float16_relu6", _t10),
-    ("l2_pool_v1_2_explicit_nchw_float16_relu1", _t11),
-    ("l2_pool_v1_2_same_nhwc", _t12),
-    ("l2_pool_v1_2_same_nhwc_relaxed", _t13),
-    ("l2_pool_v1_2_same_nhwc_float16", _t14),
-    ("l2_pool_v1_2_same_nchw", _t15),
-    ("l2_pool_v1_2_same_nchw_relaxed", _t16),
-    ("l2_pool_v1_2_same_nchw_float16", _t17),
-    ("l2_pool_v1_2_valid_nhwc", _t18),
-    ("l2_pool_v1_2_valid_nhwc_relaxed", _t19),
-    ("l2_pool_v1_2_valid_nhwc_float16", _t20),
-    ("l2_pool_v1_2_valid_nchw", _t21),
-    ("l2_pool_v1_2_valid_nchw_relaxed", _t22),
-    ("l2_pool_v1_2_valid_nchw_float16", _t23),
-    ("l2_pool_v1_2_same_no_layout_float16", _t24),
-    ("l2_pool_v1_2_explicit_no_layout_float16", _t25),
+    ("l2_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal", _t1),
+    ("l2_pool_v1_2_explicit_nhwc_relu1", _t2),
+    ("l2_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal", _t3),
+    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu6", _t4),
+    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal", _t5),
+    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu1", _t6),
+    ("l2_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal", _t7),
+    ("l2_pool_v1_2_explicit_nhwc_float16_relu6", _t8),
+    ("l2_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal", _t9),
+    ("l2_pool_v1_2_explicit_nhwc_float16_relu1", _t10),
+    ("l2_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal", _t11),
+    ("l2_pool_v1_2_explicit_nchw_relu6", _t12),
+    ("l2_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal", _t13),
+    ("l2_pool_v1_2_explicit_nchw_relu1", _t14),
+    ("l2_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal", _t15),
+    ("l2_pool_v1_2_explicit_nchw_relaxed_relu6", _t16),
+    ("l2_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal", _t17),
+    ("l2_pool_v1_2_explicit_nchw_relaxed_relu1", _t18),
+    ("l2_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal", _t19),
+    ("l2_pool_v1_2_explicit_nchw_float16_relu6", _t20),
+    ("l2_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal", _t21),
+    ("l2_pool_v1_2_explicit_nchw_float16_relu1", _t22),
+    ("l2_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal", _t23),
+    ("l2_pool_v1_2_same_nhwc", _t24),
+    ("l2_pool_v1_2_same_nhwc_all_inputs_as_internal", _t25),
+    ("l2_pool_v1_2_same_nhwc_relaxed", _t26),
+    ("l2_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal", _t27),
+    ("l2_pool_v1_2_same_nhwc_float16", _t28),
+    ("l2_pool_v1_2_same_nhwc_float16_all_inputs_as_internal", _t29),
+    ("l2_pool_v1_2_same_nchw", _t30),
+    ("l2_pool_v1_2_same_nchw_all_inputs_as_internal", _t31),
+    ("l2_pool_v1_2_same_nchw_relaxed", _t32),
+    ("l2_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal", _t33),
+    ("l2_pool_v1_2_same_nchw_float16", _t34),
+    ("l2_pool_v1_2_same_nchw_float16_all_inputs_as_internal", _t35),
+    ("l2_pool_v1_2_valid_nhwc", _t36),
+    ("l2_pool_v1_2_valid_nhwc_all_inputs_as_internal", _t37),
+    ("l2_pool_v1_2_valid_nhwc_relaxed", _t38),
+    ("l2_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal", _t39),
+    ("l2_pool_v1_2_valid_nhwc_float16", _t40),
+    ("l2_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal", _t41),
+    ("l2_pool_v1_2_valid_nchw", _t42),
+    ("l2_pool_v1_2_valid_nchw_all_inputs_as_internal", _t43),
+    ("l2_pool_v1_2_valid_nchw_relaxed", _t44),
+    ("l2_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal", _t45),
+    ("l2_pool_v1_2_valid_nchw_float16", _t46),
+    ("l2_pool_v1_2_valid_nchw_float16_all_inputs_as_internal", _t47),
+    ("l2_pool_v1_2_same_no_layout_float16", _t48),
+    ("l2_pool_v1_2_same_no_layout_float16_all_inputs_as_internal", _t49),
+    ("l2_pool_v1_2_explicit_no_layout_float16", _t50),
+    ("l2_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal", _t51),
 )

@@ -12,6 +12,8 @@ SPEC = "conformance/specs/V1_2/less_equal.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAwAAAQEAAAIA/AACAQAAAAAAAAABA"
+_D1 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D2 = "AAAAvwAAwD8AAIA+AAAAAAAAAAA="
 
 
 def _t0():
@@ -49,6 +51,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "less_equal_all_inputs_as_internal",
+        "less_equal_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D0),
+                    g.array("<f4", (3,), "AAAAwAAAAAAAAABA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 3), "AQABAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "less_equal_relaxed",
         "less_equal_dynamic_output_shape_relaxed",
         "V1_2",
@@ -80,7 +125,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "less_equal_relaxed_all_inputs_as_internal",
+        "less_equal_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D0),
+                    g.array("<f4", (3,), "AAAAwAAAAAAAAABA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 3), "AQABAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "less_equal_float16",
         "less_equal_dynamic_output_shape_float16",
@@ -113,7 +201,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "less_equal_float16_all_inputs_as_internal",
+        "less_equal_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("float16", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 3), "AMAAQgA8AEQAAABA"),
+                    g.array("<f2", (3,), "AMAAAABA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 3), "AQABAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "less_equal_int32",
         "less_equal_dynamic_output_shape_int32",
@@ -146,7 +277,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "less_equal_quant8",
         "less_equal_dynamic_output_shape_quant8",
@@ -179,7 +310,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "less_equal_quant8_all_inputs_as_internal",
+        "less_equal_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("quant8", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="gAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 3), "fIaCiICE"),
+                    g.array("|u1", (3,), "XGRs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 3), "AQABAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "less_equal_broadcast",
         "less_equal_broadcast_dynamic_output_shape",
@@ -212,7 +386,122 @@ def _t5():
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "less_equal_broadcast_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "less_equal_broadcast_all_tensors_as_inputs",
+        "less_equal_broadcast_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "less_equal_broadcast_all_tensors_as_inputs_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "less_equal_broadcast_relaxed",
         "less_equal_broadcast_dynamic_output_shape_relaxed",
@@ -245,7 +534,122 @@ def _t6():
     )
 
 
-def _t7():
+def _t14():
+    return g.case(
+        "less_equal_broadcast_relaxed_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "less_equal_broadcast_relaxed_all_tensors_as_inputs",
+        "less_equal_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "less_equal_broadcast_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
     return g.case(
         "less_equal_broadcast_float16",
         "less_equal_broadcast_dynamic_output_shape_float16",
@@ -278,7 +682,122 @@ def _t7():
     )
 
 
-def _t8():
+def _t18():
+    return g.case(
+        "less_equal_broadcast_float16_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "float16", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 6)),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ALgAPgA0AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1), "AD4AuA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "less_equal_broadcast_float16_all_tensors_as_inputs",
+        "less_equal_broadcast_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1), "AD4AuA=="),
+                    g.array("<f2", (1, 3), "ALgAPgA0"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "less_equal_broadcast_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1), "AD4AuA=="),
+                    g.array("<f2", (1, 3), "ALgAPgA0"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
     return g.case(
         "less_equal_broadcast_weight_as_input",
         "less_equal_broadcast_dynamic_output_shape_weight_as_input",
@@ -311,7 +830,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t22():
+    return g.case(
+        "less_equal_broadcast_weight_as_input_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
     return g.case(
         "less_equal_broadcast_weight_as_input_relaxed",
         "less_equal_broadcast_dynamic_output_shape_weight_as_input_relaxed",
@@ -344,7 +906,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t24():
+    return g.case(
+        "less_equal_broadcast_weight_as_input_relaxed_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D1,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AADAPwAAAL8="),
+                    g.array("<f4", (1, 3), "AAAAvwAAwD8AAIA+"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
     return g.case(
         "less_equal_broadcast_weight_as_input_float16",
         "less_equal_broadcast_dynamic_output_shape_weight_as_input_float16",
@@ -377,7 +982,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t26():
+    return g.case(
+        "less_equal_broadcast_weight_as_input_float16_all_inputs_as_internal",
+        "less_equal_broadcast_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("weight_as_input", "float16", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1), "AD4AuA=="),
+                    g.array("<f2", (1, 3), "ALgAPgA0"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "less_equal_quant8_scales",
         "less_equal_quant8_scales_dynamic_output_shape",
@@ -410,7 +1058,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t28():
+    return g.case(
+        "less_equal_quant8_scales_all_inputs_as_internal",
+        "less_equal_quant8_scales_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("all_inputs_as_internal",), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], consumers=1, scale=0.6000000238418579, zero_point=200),
+                g.operand(OperandType.TENSOR_BOOL8, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.6000000238418579, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.6000000238418579, zero_point=200, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="CgAAAADIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (6,), "CAoMDv8A"),
+                    g.array("|u1", (6,), "x8jJyQD/"),
+                ],
+                outputs=[
+                    g.array("|u1", (6,), "AQEBAAAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "less_equal_int32_extremes",
         "less_equal_int32_extremes_dynamic_output_shape",
@@ -443,7 +1134,7 @@ def _t12():
     )
 
 
-def _t13():
+def _t30():
     return g.case(
         "less_equal_bool8",
         "less_equal_bool8_dynamic_output_shape",
@@ -476,13 +1167,13 @@ def _t13():
     )
 
 
-def _t14():
+def _t31():
     return g.case(
         "less_equal_special",
         "less_equal_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("",), ("LESS_EQUAL",)),
+        provenance=g.provenance(SPEC, 90, ("",), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -509,13 +1200,13 @@ def _t14():
     )
 
 
-def _t15():
+def _t32():
     return g.case(
         "less_equal_special_float16",
         "less_equal_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 88, ("float16",), ("LESS_EQUAL",)),
+        provenance=g.provenance(SPEC, 90, ("float16",), ("LESS_EQUAL",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [7], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -544,19 +1235,36 @@ def _t15():
 
 TESTS = (
     ("less_equal", _t0),
-    ("less_equal_relaxed", _t1),
-    ("less_equal_float16", _t2),
-    ("less_equal_int32", _t3),
-    ("less_equal_quant8", _t4),
-    ("less_equal_broadcast", _t5),
-    ("less_equal_broadcast_relaxed", _t6),
-    ("less_equal_broadcast_float16", _t7),
-    ("less_equal_broadcast_weight_as_input", _t8),
-    ("less_equal_broadcast_weight_as_input_relaxed", _t9),
-    ("less_equal_broadcast_weight_as_input_float16", _t10),
-    ("less_equal_quant8_scales", _t11),
-    ("less_equal_int32_extremes", _t12),
-    ("less_equal_bool8", _t13),
-    ("less_equal_special", _t14),
-    ("less_equal_special_float16", _t15),
+    ("less_equal_all_inputs_as_internal", _t1),
+    ("less_equal_relaxed", _t2),
+    ("less_equal_relaxed_all_inputs_as_internal", _t3),
+    ("less_equal_float16", _t4),
+    ("less_equal_float16_all_inputs_as_internal", _t5),
+    ("less_equal_int32", _t6),
+    ("less_equal_quant8", _t7),
+    ("less_equal_quant8_all_inputs_as_internal", _t8),
+    ("less_equal_broadcast", _t9),
+    ("less_equal_broadcast_all_inputs_as_internal", _t10),
+    ("less_equal_broadcast_all_tensors_as_inputs", _t11),
+    ("less_equal_broadcast_all_tensors_as_inputs_all_inputs_as_internal", _t12),
+    ("less_equal_broadcast_relaxed", _t13),
+    ("less_equal_broadcast_relaxed_all_inputs_as_internal", _t14),
+    ("less_equal_broadcast_relaxed_all_tensors_as_inputs", _t15),
+    ("less_equal_broadcast_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t16),
+    ("less_equal_broadcast_float16", _t17),
+    ("less_equal_broadcast_float16_all_inputs_as_internal", _t18),
+    ("less_equal_broadcast_float16_all_tensors_as_inputs", _t19),
+    ("less_equal_broadcast_float16_all_tensors_as_inputs_all_inputs_as_internal", _t20),
+    ("less_equal_broadcast_weight_as_input", _t21),
+    ("less_equal_broadcast_weight_as_input_all_inputs_as_internal", _t22),
+    ("less_equal_broadcast_weight_as_input_relaxed", _t23),
+    ("less_equal_broadcast_weight_as_input_relaxed_all_inputs_as_internal", _t24),
+    ("less_equal_broadcast_weight_as_input_float16", _t25),
+    ("less_equal_broadcast_weight_as_input_float16_all_inputs_as_internal", _t26),
+    ("less_equal_quant8_scales", _t27),
+    ("less_equal_quant8_scales_all_inputs_as_internal", _t28),
+    ("less_equal_int32_extremes", _t29),
+    ("less_equal_bool8", _t30),
+    ("less_equal_special", _t31),
+    ("less_equal_special_float16", _t32),
 )

@@ -14,27 +14,45 @@ SPEC = "conformance/specs/V1_2/local_response_normalization_v1_2.mod.py"
 _D0 = "AgAAAAAAAEAAAIA+AABAPwAAAAA="
 _D1 = "AACAPwAAAL8AAADAAACAQAAAQEAAAMA/AAAAPwAAQMAAAABAAAAAAAAAgL8AACBA"
 _D2 = "Y4+OPv/5971mWw2/nyVHPyxPOz84XJU+4L75PUbaBL9mWw0/AAAAAMaF0L4Z9yo/"
-_D3 = "ADwAuADAAEQAQgA+ADgAwgBAAAAAvABB"
-_D4 = "dDTAr2u4OTraOas0zi8nuGs4AACEtlg5"
-_D5 = "AgAAAAAAAEAAAIA+AABAP/z///8="
-_D6 = "AgAAAAAAAEAAAIA+AABAPwEAAAA="
-_D7 = "AgAAAAAAAEAAAIA+AABAP/3///8="
-_D8 = "AgAAAAAAAEAAAIA+AABAPwIAAAA="
-_D9 = "AgAAAAAAAEAAAIA+AABAP/7///8="
-_D10 = "AgAAAAAAAEAAAIA+AABAPwMAAAA="
-_D11 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/AAAAvwAAgEAAAMA/AABAwAAAAAAAACBA"
-_D12 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"
-_D13 = "ADwAwABCADgAQAC8ALgARAA+AMIAAABB"
-_D14 = "dDRruNo5zi9rOIS2wK85Oqs0J7gAAFg5"
-_D15 = "AgAAAAAAAEAAAIA+AABAP/////8="
-_D16 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/"
-_D17 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+"
-_D18 = "AQAAAAAAgD8AAAA/AAAAPw=="
-_D19 = "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/ZH4pvgPsnz+s0sg+gzCVvwAAAACfjp0/"
-_D20 = "RziouVk8yzE0PEe4TLH/PEc2qrwAAOw8"
-_D21 = "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/"
-_D22 = "CQAAAAAAgD8AAAA+AACAP/////8="
-_D23 = "20+WPttPFr/Hd2E/208WPttPFj/bT5a+LzfEvTA3RD9iKZM+ZCkTvwAAAAD7RPU+"
+_D3 = "AgAAAAAAAEAAAIA+AABAPwAAAAAAAAAAAAAAAA=="
+_D4 = "ADwAuADAAEQAQgA+ADgAwgBAAAAAvABB"
+_D5 = "dDTAr2u4OTraOas0zi8nuGs4AACEtlg5"
+_D6 = "AgAAAABAADQAOgAAAAAAAAAAAAA="
+_D7 = "AgAAAAAAAEAAAIA+AABAP/z///8="
+_D8 = "AgAAAAAAAEAAAIA+AABAP/z///8AAAAAAAAAAA=="
+_D9 = "AgAAAAAAAEAAAIA+AABAPwEAAAA="
+_D10 = "AgAAAAAAAEAAAIA+AABAPwEAAAAAAAAAAAAAAA=="
+_D11 = "AgAAAABAADQAOgEAAAAAAAAAAAA="
+_D12 = "AgAAAAAAAEAAAIA+AABAP/3///8="
+_D13 = "AgAAAAAAAEAAAIA+AABAP/3///8AAAAAAAAAAA=="
+_D14 = "AgAAAABAADQAOv3///8AAAAAAAA="
+_D15 = "AgAAAAAAAEAAAIA+AABAPwIAAAA="
+_D16 = "AgAAAAAAAEAAAIA+AABAPwIAAAAAAAAAAAAAAA=="
+_D17 = "AgAAAABAADQAOgIAAAAAAAAAAAA="
+_D18 = "AgAAAAAAAEAAAIA+AABAP/7///8="
+_D19 = "AgAAAAAAAEAAAIA+AABAP/7///8AAAAAAAAAAA=="
+_D20 = "AgAAAABAADQAOv7///8AAAAAAAA="
+_D21 = "AgAAAAAAAEAAAIA+AABAPwMAAAA="
+_D22 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/AAAAvwAAgEAAAMA/AABAwAAAAAAAACBA"
+_D23 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+//n3vZ8lRz84XJU+RtoEvwAAAAAZ9yo/"
+_D24 = "AgAAAAAAAEAAAIA+AABAPwMAAAAAAAAAAAAAAA=="
+_D25 = "ADwAwABCADgAQAC8ALgARAA+AMIAAABB"
+_D26 = "dDRruNo5zi9rOIS2wK85Oqs0J7gAAFg5"
+_D27 = "AgAAAAAAAEAAAIA+AABAP/////8="
+_D28 = "AgAAAAAAAEAAAIA+AABAP/////8AAAAAAAAAAA=="
+_D29 = "AgAAAABAADQAOv////8AAAAAAAA="
+_D30 = "AACAPwAAAMAAAEBAAAAAPwAAAEAAAIC/"
+_D31 = "Y4+OPmZbDb8sTzs/4L75PWZbDT/GhdC+"
+_D32 = "AQAAAAAAgD8AAAA/AAAAPw=="
+_D33 = "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/ZH4pvgPsnz+s0sg+gzCVvwAAAACfjp0/"
+_D34 = "AQAAAAAAgD8AAAA/AAAAPwAAAAAAAAAA"
+_D35 = "RziouVk8yzE0PEe4TLH/PEc2qrwAAOw8"
+_D36 = "AQAAAAA8ADgAOAAAAAAAAA=="
+_D37 = "d9YIP/QENb8bEIs/z2o5Pi51hj931gi/"
+_D38 = "CQAAAAAAgD8AAAA+AACAP/////8="
+_D39 = "20+WPttPFr/Hd2E/208WPttPFj/bT5a+LzfEvTA3RD9iKZM+ZCkTvwAAAAD7RPU+"
+_D40 = "CQAAAAAAgD8AAAA+AACAP/////8AAAAAAAAAAA=="
+_D41 = "sjSyuAw7sjCyOLK0Iq4iOpk0mbgAAKo3"
 
 
 def _t0():
@@ -76,6 +94,48 @@ def _t0():
 
 def _t1():
     return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
@@ -111,7 +171,49 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis0_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_float16",
@@ -138,17 +240,59 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 1, 1, 2), _D3),
+                    g.array("<f2", (6, 1, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 1, 1, 2), _D4),
+                    g.array("<f2", (6, 1, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 1, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 1, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis0_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg",
@@ -170,7 +314,7 @@ def _t3():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
@@ -185,7 +329,49 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed",
@@ -206,7 +392,7 @@ def _t4():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D5,
+            values=_D7,
             relaxed=True,
         ),
         feeds=[
@@ -222,7 +408,49 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis0_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16",
@@ -249,17 +477,59 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 1, 1, 2), _D3),
+                    g.array("<f2", (6, 1, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 1, 1, 2), _D4),
+                    g.array("<f2", (6, 1, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAABAADQAOvz///8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 1, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 1, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1",
@@ -281,7 +551,7 @@ def _t6():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
         ),
         feeds=[
             g.feed(
@@ -296,7 +566,49 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed",
@@ -317,7 +629,7 @@ def _t7():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
             relaxed=True,
         ),
         feeds=[
@@ -333,7 +645,49 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_float16",
@@ -360,17 +714,59 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 6, 1, 2), _D3),
+                    g.array("<f2", (1, 6, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 6, 1, 2), _D4),
+                    g.array("<f2", (1, 6, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 6, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg",
@@ -392,7 +788,7 @@ def _t9():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D7,
+            values=_D12,
         ),
         feeds=[
             g.feed(
@@ -407,7 +803,49 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed",
@@ -428,7 +866,7 @@ def _t10():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D7,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
@@ -444,7 +882,49 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis1_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16",
@@ -471,17 +951,59 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 6, 1, 2), _D3),
+                    g.array("<f2", (1, 6, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 6, 1, 2), _D4),
+                    g.array("<f2", (1, 6, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 6, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2",
@@ -503,7 +1025,7 @@ def _t12():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D8,
+            values=_D15,
         ),
         feeds=[
             g.feed(
@@ -518,7 +1040,49 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed",
@@ -539,7 +1103,7 @@ def _t13():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D8,
+            values=_D15,
             relaxed=True,
         ),
         feeds=[
@@ -555,7 +1119,49 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_float16",
@@ -582,17 +1188,59 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 6, 2), _D3),
+                    g.array("<f2", (1, 1, 6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 6, 2), _D4),
+                    g.array("<f2", (1, 1, 6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg",
@@ -614,7 +1262,7 @@ def _t15():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
         ),
         feeds=[
             g.feed(
@@ -629,7 +1277,49 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed",
@@ -650,7 +1340,7 @@ def _t16():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
@@ -666,7 +1356,49 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis2_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16",
@@ -693,17 +1425,59 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 6, 2), _D3),
+                    g.array("<f2", (1, 1, 6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 6, 2), _D4),
+                    g.array("<f2", (1, 1, 6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3",
@@ -725,22 +1499,64 @@ def _t18():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D10,
+            values=_D21,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D12),
+                    g.array("<f4", (1, 1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed",
@@ -761,23 +1577,65 @@ def _t19():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D10,
+            values=_D21,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D12),
+                    g.array("<f4", (1, 1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D24,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_float16",
@@ -804,17 +1662,59 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D13),
+                    g.array("<f2", (1, 1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D14),
+                    g.array("<f2", (1, 1, 2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAABAADQAOgMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg",
@@ -836,22 +1736,64 @@ def _t21():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D12),
+                    g.array("<f4", (1, 1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed",
@@ -872,23 +1814,65 @@ def _t22():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D12),
+                    g.array("<f4", (1, 1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "local_response_normalization_v1_2_axis_dim4_axis3_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16",
@@ -915,17 +1899,59 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D13),
+                    g.array("<f2", (1, 1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D14),
+                    g.array("<f2", (1, 1, 2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0",
@@ -962,7 +1988,49 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed",
@@ -999,7 +2067,49 @@ def _t25():
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_float16",
@@ -1026,17 +2136,59 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 1, 2), _D3),
+                    g.array("<f2", (6, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 1, 2), _D4),
+                    g.array("<f2", (6, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg",
@@ -1058,7 +2210,7 @@ def _t27():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D7,
+            values=_D12,
         ),
         feeds=[
             g.feed(
@@ -1073,7 +2225,49 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed",
@@ -1094,7 +2288,7 @@ def _t28():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D7,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
@@ -1110,7 +2304,49 @@ def _t28():
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 1, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 1, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis0_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16",
@@ -1137,17 +2373,59 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 1, 2), _D3),
+                    g.array("<f2", (6, 1, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 1, 2), _D4),
+                    g.array("<f2", (6, 1, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 1, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 1, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1",
@@ -1169,7 +2447,7 @@ def _t30():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
         ),
         feeds=[
             g.feed(
@@ -1184,7 +2462,49 @@ def _t30():
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed",
@@ -1205,7 +2525,7 @@ def _t31():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
             relaxed=True,
         ),
         feeds=[
@@ -1221,7 +2541,49 @@ def _t31():
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_float16",
@@ -1248,17 +2610,59 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 6, 2), _D3),
+                    g.array("<f2", (1, 6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 6, 2), _D4),
+                    g.array("<f2", (1, 6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg",
@@ -1280,7 +2684,7 @@ def _t33():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
         ),
         feeds=[
             g.feed(
@@ -1295,7 +2699,49 @@ def _t33():
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed",
@@ -1316,7 +2762,7 @@ def _t34():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
@@ -1332,7 +2778,49 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis1_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16",
@@ -1359,17 +2847,59 @@ def _t35():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 6, 2), _D3),
+                    g.array("<f2", (1, 6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 6, 2), _D4),
+                    g.array("<f2", (1, 6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2",
@@ -1391,22 +2921,64 @@ def _t36():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D8,
+            values=_D15,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D12),
+                    g.array("<f4", (1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed",
@@ -1427,23 +2999,65 @@ def _t37():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D8,
+            values=_D15,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D12),
+                    g.array("<f4", (1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_float16",
@@ -1470,17 +3084,59 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 6), _D13),
+                    g.array("<f2", (1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 6), _D14),
+                    g.array("<f2", (1, 2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg",
@@ -1502,22 +3158,64 @@ def _t39():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D12),
+                    g.array("<f4", (1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed",
@@ -1538,23 +3236,65 @@ def _t40():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D12),
+                    g.array("<f4", (1, 2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "local_response_normalization_v1_2_axis_dim3_axis2_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16",
@@ -1581,17 +3321,59 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 6), _D13),
+                    g.array("<f2", (1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 6), _D14),
+                    g.array("<f2", (1, 2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0",
@@ -1628,7 +3410,49 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed",
@@ -1665,7 +3489,49 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_float16",
@@ -1692,17 +3558,59 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 2), _D3),
+                    g.array("<f2", (6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 2), _D4),
+                    g.array("<f2", (6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg",
@@ -1724,7 +3632,7 @@ def _t45():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
         ),
         feeds=[
             g.feed(
@@ -1739,7 +3647,49 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed",
@@ -1760,7 +3710,7 @@ def _t46():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D9,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
@@ -1776,7 +3726,49 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis0_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16",
@@ -1803,17 +3795,59 @@ def _t47():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (6, 2), _D3),
+                    g.array("<f2", (6, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (6, 2), _D4),
+                    g.array("<f2", (6, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (6, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1",
@@ -1835,22 +3869,64 @@ def _t48():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D12),
+                    g.array("<f4", (2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed",
@@ -1871,23 +3947,65 @@ def _t49():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D6,
+            values=_D9,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D12),
+                    g.array("<f4", (2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_float16",
@@ -1914,17 +4032,59 @@ def _t50():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D13),
+                    g.array("<f2", (2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), _D14),
+                    g.array("<f2", (2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg",
@@ -1946,22 +4106,64 @@ def _t51():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D12),
+                    g.array("<f4", (2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed",
@@ -1982,23 +4184,65 @@ def _t52():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D12),
+                    g.array("<f4", (2, 6), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "local_response_normalization_v1_2_axis_dim2_axis1_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16",
@@ -2025,17 +4269,59 @@ def _t53():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D13),
+                    g.array("<f2", (2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), _D14),
+                    g.array("<f2", (2, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0",
@@ -2062,17 +4348,59 @@ def _t54():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D17),
+                    g.array("<f4", (6,), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed",
@@ -2099,17 +4427,59 @@ def _t55():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D17),
+                    g.array("<f4", (6,), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_float16",
@@ -2146,7 +4516,49 @@ def _t56():
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6,), "ADwAwABCADgAQAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "dDRruNo5zi9rOIS2"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0_neg",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg",
@@ -2168,22 +4580,64 @@ def _t57():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D17),
+                    g.array("<f4", (6,), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t58():
+def _t115():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_neg_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed",
@@ -2204,23 +4658,65 @@ def _t58():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D15,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D17),
+                    g.array("<f4", (6,), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t59():
+def _t117():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "local_response_normalization_v1_2_axis_dim1_axis0_neg_float16",
         "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16",
@@ -2257,7 +4753,49 @@ def _t59():
     )
 
 
-def _t60():
+def _t119():
+    return g.case(
+        "local_response_normalization_v1_2_axis_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6,), "ADwAwABCADgAQAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "dDRruNo5zi9rOIS2"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim4_axis3",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3",
@@ -2278,22 +4816,63 @@ def _t60():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D19),
+                    g.array("<f4", (1, 1, 2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t61():
+def _t121():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim4_axis3_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed",
@@ -2313,23 +4892,64 @@ def _t61():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D19),
+                    g.array("<f4", (1, 1, 2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t62():
+def _t123():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim4_axis3_float16",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16",
@@ -2355,17 +4975,58 @@ def _t62():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D13),
+                    g.array("<f2", (1, 1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D20),
+                    g.array("<f2", (1, 1, 2, 6), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t63():
+def _t125():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim4_axis3_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim3_axis2",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2",
@@ -2386,22 +5047,63 @@ def _t63():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D19),
+                    g.array("<f4", (1, 2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t64():
+def _t127():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim3_axis2_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed",
@@ -2421,23 +5123,64 @@ def _t64():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 6), _D11),
+                    g.array("<f4", (1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 6), _D19),
+                    g.array("<f4", (1, 2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t65():
+def _t129():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim3_axis2_float16",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16",
@@ -2463,17 +5206,58 @@ def _t65():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 6), _D13),
+                    g.array("<f2", (1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 6), _D20),
+                    g.array("<f2", (1, 2, 6), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t66():
+def _t131():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim3_axis2_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 6), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim2_axis1",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1",
@@ -2494,22 +5278,63 @@ def _t66():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D19),
+                    g.array("<f4", (2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t67():
+def _t133():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim2_axis1_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed",
@@ -2529,23 +5354,64 @@ def _t67():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 6), _D11),
+                    g.array("<f4", (2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 6), _D19),
+                    g.array("<f4", (2, 6), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t68():
+def _t135():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 6), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim2_axis1_float16",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16",
@@ -2571,17 +5437,58 @@ def _t68():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D13),
+                    g.array("<f2", (2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), _D20),
+                    g.array("<f2", (2, 6), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t69():
+def _t137():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim2_axis1_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim1_axis0",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0",
@@ -2602,22 +5509,63 @@ def _t69():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D21),
+                    g.array("<f4", (6,), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t70():
+def _t139():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim1_axis0_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed",
@@ -2637,23 +5585,64 @@ def _t70():
             ],
             inputs=[0],
             outputs=[5],
-            values=_D18,
+            values=_D32,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D16),
+                    g.array("<f4", (6,), _D30),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D21),
+                    g.array("<f4", (6,), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t71():
+def _t141():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D30),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "local_response_normalization_v1_2_no_axis_dim1_axis0_float16",
         "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16",
@@ -2689,7 +5678,48 @@ def _t71():
     )
 
 
-def _t72():
+def _t143():
+    return g.case(
+        "local_response_normalization_v1_2_no_axis_dim1_axis0_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6,), "ADwAwABCADgAQAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "RziouVk8yzE0PEe4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "local_response_normalization_v1_2_wide",
         "local_response_normalization_v1_2_wide_dynamic_output_shape",
@@ -2711,22 +5741,64 @@ def _t72():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D22,
+            values=_D38,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D23),
+                    g.array("<f4", (1, 1, 2, 6), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t73():
+def _t145():
+    return g.case(
+        "local_response_normalization_v1_2_wide_all_inputs_as_internal",
+        "local_response_normalization_v1_2_wide_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
     return g.case(
         "local_response_normalization_v1_2_wide_relaxed",
         "local_response_normalization_v1_2_wide_dynamic_output_shape_relaxed",
@@ -2747,23 +5819,65 @@ def _t73():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D22,
+            values=_D38,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D11),
+                    g.array("<f4", (1, 1, 2, 6), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 6), _D23),
+                    g.array("<f4", (1, 1, 2, 6), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t74():
+def _t147():
+    return g.case(
+        "local_response_normalization_v1_2_wide_relaxed_all_inputs_as_internal",
+        "local_response_normalization_v1_2_wide_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D40,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 6), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "local_response_normalization_v1_2_wide_float16",
         "local_response_normalization_v1_2_wide_dynamic_output_shape_float16",
@@ -2790,10 +5904,52 @@ def _t74():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 6), _D13),
+                    g.array("<f2", (1, 1, 2, 6), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 2, 6), "sjSyuAw7sjCyOLK0Iq4iOpk0mbgAAKo3"),
+                    g.array("<f2", (1, 1, 2, 6), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t149():
+    return g.case(
+        "local_response_normalization_v1_2_wide_float16_all_inputs_as_internal",
+        "local_response_normalization_v1_2_wide_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("LOCAL_RESPONSE_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.LOCAL_RESPONSE_NORMALIZATION, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="CQAAAAA8ADAAPP////8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 6), _D41),
                 ],
             ),
         ],
@@ -2802,78 +5958,153 @@ def _t74():
 
 TESTS = (
     ("local_response_normalization_v1_2_axis_dim4_axis0", _t0),
-    ("local_response_normalization_v1_2_axis_dim4_axis0_relaxed", _t1),
-    ("local_response_normalization_v1_2_axis_dim4_axis0_float16", _t2),
-    ("local_response_normalization_v1_2_axis_dim4_axis0_neg", _t3),
-    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed", _t4),
-    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_float16", _t5),
-    ("local_response_normalization_v1_2_axis_dim4_axis1", _t6),
-    ("local_response_normalization_v1_2_axis_dim4_axis1_relaxed", _t7),
-    ("local_response_normalization_v1_2_axis_dim4_axis1_float16", _t8),
-    ("local_response_normalization_v1_2_axis_dim4_axis1_neg", _t9),
-    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed", _t10),
-    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_float16", _t11),
-    ("local_response_normalization_v1_2_axis_dim4_axis2", _t12),
-    ("local_response_normalization_v1_2_axis_dim4_axis2_relaxed", _t13),
-    ("local_response_normalization_v1_2_axis_dim4_axis2_float16", _t14),
-    ("local_response_normalization_v1_2_axis_dim4_axis2_neg", _t15),
-    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed", _t16),
-    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_float16", _t17),
-    ("local_response_normalization_v1_2_axis_dim4_axis3", _t18),
-    ("local_response_normalization_v1_2_axis_dim4_axis3_relaxed", _t19),
-    ("local_response_normalization_v1_2_axis_dim4_axis3_float16", _t20),
-    ("local_response_normalization_v1_2_axis_dim4_axis3_neg", _t21),
-    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed", _t22),
-    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_float16", _t23),
-    ("local_response_normalization_v1_2_axis_dim3_axis0", _t24),
-    ("local_response_normalization_v1_2_axis_dim3_axis0_relaxed", _t25),
-    ("local_response_normalization_v1_2_axis_dim3_axis0_float16", _t26),
-    ("local_response_normalization_v1_2_axis_dim3_axis0_neg", _t27),
-    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed", _t28),
-    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_float16", _t29),
-    ("local_response_normalization_v1_2_axis_dim3_axis1", _t30),
-    ("local_response_normalization_v1_2_axis_dim3_axis1_relaxed", _t31),
-    ("local_response_normalization_v1_2_axis_dim3_axis1_float16", _t32),
-    ("local_response_normalization_v1_2_axis_dim3_axis1_neg", _t33),
-    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed", _t34),
-    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_float16", _t35),
-    ("local_response_normalization_v1_2_axis_dim3_axis2", _t36),
-    ("local_response_normalization_v1_2_axis_dim3_axis2_relaxed", _t37),
-    ("local_response_normalization_v1_2_axis_dim3_axis2_float16", _t38),
-    ("local_response_normalization_v1_2_axis_dim3_axis2_neg", _t39),
-    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed", _t40),
-    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_float16", _t41),
-    ("local_response_normalization_v1_2_axis_dim2_axis0", _t42),
-    ("local_response_normalization_v1_2_axis_dim2_axis0_relaxed", _t43),
-    ("local_response_normalization_v1_2_axis_dim2_axis0_float16", _t44),
-    ("local_response_normalization_v1_2_axis_dim2_axis0_neg", _t45),
-    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed", _t46),
-    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_float16", _t47),
-    ("local_response_normalization_v1_2_axis_dim2_axis1", _t48),
-    ("local_response_normalization_v1_2_axis_dim2_axis1_relaxed", _t49),
-    ("local_response_normalization_v1_2_axis_dim2_axis1_float16", _t50),
-    ("local_response_normalization_v1_2_axis_dim2_axis1_neg", _t51),
-    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed", _t52),
-    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_float16", _t53),
-    ("local_response_normalization_v1_2_axis_dim1_axis0", _t54),
-    ("local_response_normalization_v1_2_axis_dim1_axis0_relaxed", _t55),
-    ("local_response_normalization_v1_2_axis_dim1_axis0_float16", _t56),
-    ("local_response_normalization_v1_2_axis_dim1_axis0_neg", _t57),
-    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed", _t58),
-    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_float16", _t59),
-    ("local_response_normalization_v1_2_no_axis_dim4_axis3", _t60),
-    ("local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed", _t61),
-    ("local_response_normalization_v1_2_no_axis_dim4_axis3_float16", _t62),
-    ("local_response_normalization_v1_2_no_axis_dim3_axis2", _t63),
-    ("local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed", _t64),
-    ("local_response_normalization_v1_2_no_axis_dim3_axis2_float16", _t65),
-    ("local_response_normalization_v1_2_no_axis_dim2_axis1", _t66),
-    ("local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed", _t67),
-    ("local_response_normalization_v1_2_no_axis_dim2_axis1_float16", _t68),
-    ("local_response_normalization_v1_2_no_axis_dim1_axis0", _t69),
-    ("local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed", _t70),
-    ("local_response_normalization_v1_2_no_axis_dim1_axis0_float16", _t71),
-    ("local_response_normalization_v1_2_wide", _t72),
-    ("local_response_normalization_v1_2_wide_relaxed", _t73),
-    ("local_response_normalization_v1_2_wide_float16", _t74),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_all_inputs_as_internal", _t1),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_relaxed", _t2),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_relaxed_all_inputs_as_internal", _t3),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_float16", _t4),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_float16_all_inputs_as_internal", _t5),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg", _t6),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_all_inputs_as_internal", _t7),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed", _t8),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_relaxed_all_inputs_as_internal", _t9),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_float16", _t10),
+    ("local_response_normalization_v1_2_axis_dim4_axis0_neg_float16_all_inputs_as_internal", _t11),
+    ("local_response_normalization_v1_2_axis_dim4_axis1", _t12),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_all_inputs_as_internal", _t13),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_relaxed", _t14),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_relaxed_all_inputs_as_internal", _t15),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_float16", _t16),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_float16_all_inputs_as_internal", _t17),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg", _t18),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_all_inputs_as_internal", _t19),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed", _t20),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_relaxed_all_inputs_as_internal", _t21),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_float16", _t22),
+    ("local_response_normalization_v1_2_axis_dim4_axis1_neg_float16_all_inputs_as_internal", _t23),
+    ("local_response_normalization_v1_2_axis_dim4_axis2", _t24),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_all_inputs_as_internal", _t25),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_relaxed", _t26),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_relaxed_all_inputs_as_internal", _t27),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_float16", _t28),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_float16_all_inputs_as_internal", _t29),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg", _t30),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_all_inputs_as_internal", _t31),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed", _t32),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_relaxed_all_inputs_as_internal", _t33),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_float16", _t34),
+    ("local_response_normalization_v1_2_axis_dim4_axis2_neg_float16_all_inputs_as_internal", _t35),
+    ("local_response_normalization_v1_2_axis_dim4_axis3", _t36),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_all_inputs_as_internal", _t37),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_relaxed", _t38),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_relaxed_all_inputs_as_internal", _t39),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_float16", _t40),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_float16_all_inputs_as_internal", _t41),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg", _t42),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_all_inputs_as_internal", _t43),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed", _t44),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_relaxed_all_inputs_as_internal", _t45),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_float16", _t46),
+    ("local_response_normalization_v1_2_axis_dim4_axis3_neg_float16_all_inputs_as_internal", _t47),
+    ("local_response_normalization_v1_2_axis_dim3_axis0", _t48),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_all_inputs_as_internal", _t49),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_relaxed", _t50),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_relaxed_all_inputs_as_internal", _t51),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_float16", _t52),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_float16_all_inputs_as_internal", _t53),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg", _t54),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_all_inputs_as_internal", _t55),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed", _t56),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_relaxed_all_inputs_as_internal", _t57),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_float16", _t58),
+    ("local_response_normalization_v1_2_axis_dim3_axis0_neg_float16_all_inputs_as_internal", _t59),
+    ("local_response_normalization_v1_2_axis_dim3_axis1", _t60),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_all_inputs_as_internal", _t61),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_relaxed", _t62),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_relaxed_all_inputs_as_internal", _t63),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_float16", _t64),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_float16_all_inputs_as_internal", _t65),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg", _t66),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_all_inputs_as_internal", _t67),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed", _t68),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_relaxed_all_inputs_as_internal", _t69),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_float16", _t70),
+    ("local_response_normalization_v1_2_axis_dim3_axis1_neg_float16_all_inputs_as_internal", _t71),
+    ("local_response_normalization_v1_2_axis_dim3_axis2", _t72),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_all_inputs_as_internal", _t73),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_relaxed", _t74),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_relaxed_all_inputs_as_internal", _t75),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_float16", _t76),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_float16_all_inputs_as_internal", _t77),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg", _t78),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_all_inputs_as_internal", _t79),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed", _t80),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_relaxed_all_inputs_as_internal", _t81),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_float16", _t82),
+    ("local_response_normalization_v1_2_axis_dim3_axis2_neg_float16_all_inputs_as_internal", _t83),
+    ("local_response_normalization_v1_2_axis_dim2_axis0", _t84),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_all_inputs_as_internal", _t85),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_relaxed", _t86),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_relaxed_all_inputs_as_internal", _t87),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_float16", _t88),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_float16_all_inputs_as_internal", _t89),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg", _t90),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_all_inputs_as_internal", _t91),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed", _t92),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_relaxed_all_inputs_as_internal", _t93),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_float16", _t94),
+    ("local_response_normalization_v1_2_axis_dim2_axis0_neg_float16_all_inputs_as_internal", _t95),
+    ("local_response_normalization_v1_2_axis_dim2_axis1", _t96),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_all_inputs_as_internal", _t97),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_relaxed", _t98),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_relaxed_all_inputs_as_internal", _t99),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_float16", _t100),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_float16_all_inputs_as_internal", _t101),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg", _t102),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_all_inputs_as_internal", _t103),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed", _t104),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_relaxed_all_inputs_as_internal", _t105),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_float16", _t106),
+    ("local_response_normalization_v1_2_axis_dim2_axis1_neg_float16_all_inputs_as_internal", _t107),
+    ("local_response_normalization_v1_2_axis_dim1_axis0", _t108),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_all_inputs_as_internal", _t109),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_relaxed", _t110),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_relaxed_all_inputs_as_internal", _t111),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_float16", _t112),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_float16_all_inputs_as_internal", _t113),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg", _t114),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_all_inputs_as_internal", _t115),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed", _t116),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_relaxed_all_inputs_as_internal", _t117),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_float16", _t118),
+    ("local_response_normalization_v1_2_axis_dim1_axis0_neg_float16_all_inputs_as_internal", _t119),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3", _t120),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3_all_inputs_as_internal", _t121),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed", _t122),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3_relaxed_all_inputs_as_internal", _t123),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3_float16", _t124),
+    ("local_response_normalization_v1_2_no_axis_dim4_axis3_float16_all_inputs_as_internal", _t125),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2", _t126),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2_all_inputs_as_internal", _t127),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed", _t128),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2_relaxed_all_inputs_as_internal", _t129),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2_float16", _t130),
+    ("local_response_normalization_v1_2_no_axis_dim3_axis2_float16_all_inputs_as_internal", _t131),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1", _t132),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1_all_inputs_as_internal", _t133),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed", _t134),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1_relaxed_all_inputs_as_internal", _t135),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1_float16", _t136),
+    ("local_response_normalization_v1_2_no_axis_dim2_axis1_float16_all_inputs_as_internal", _t137),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0", _t138),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0_all_inputs_as_internal", _t139),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed", _t140),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0_relaxed_all_inputs_as_internal", _t141),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0_float16", _t142),
+    ("local_response_normalization_v1_2_no_axis_dim1_axis0_float16_all_inputs_as_internal", _t143),
+    ("local_response_normalization_v1_2_wide", _t144),
+    ("local_response_normalization_v1_2_wide_all_inputs_as_internal", _t145),
+    ("local_response_normalization_v1_2_wide_relaxed", _t146),
+    ("local_response_normalization_v1_2_wide_relaxed_all_inputs_as_internal", _t147),
+    ("local_response_normalization_v1_2_wide_float16", _t148),
+    ("local_response_normalization_v1_2_wide_float16_all_inputs_as_internal", _t149),
 )

@@ -52,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "log_all_inputs_as_internal",
+        "log_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("", "all_inputs_as_internal"), ("LOG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "log_relaxed",
         "log_dynamic_output_shape_relaxed",
         "V1_2",
@@ -81,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "log_relaxed_all_inputs_as_internal",
+        "log_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("relaxed", "all_inputs_as_internal"), ("LOG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "log_float16",
         "log_dynamic_output_shape_float16",
@@ -112,7 +186,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "log_float16_all_inputs_as_internal",
+        "log_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 7, ("float16", "all_inputs_as_internal"), ("LOG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADQAPABAAEIASUBW"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "jL0AAIw5ZTybQJtE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "log_rank5",
         "log_rank5_dynamic_output_shape",
@@ -143,7 +254,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "log_rank5_relaxed",
         "log_rank5_dynamic_output_shape_relaxed",
@@ -174,7 +285,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "log_rank5_float16",
         "log_rank5_dynamic_output_shape_float16",
@@ -205,13 +316,13 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "log_special",
         "log_special_dynamic_output_shape",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 26, ("",), ("LOG",)),
+        provenance=g.provenance(SPEC, 28, ("",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -236,12 +347,12 @@ def _t6():
     )
 
 
-def _t7():
+def _t10():
     return g.case(
         "log_special_relaxed",
         "log_special_dynamic_output_shape_relaxed",
         "V1_2",
-        provenance=g.provenance(SPEC, 26, ("relaxed",), ("LOG",)),
+        provenance=g.provenance(SPEC, 28, ("relaxed",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -267,13 +378,13 @@ def _t7():
     )
 
 
-def _t8():
+def _t11():
     return g.case(
         "log_special_float16",
         "log_special_dynamic_output_shape_float16",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 26, ("float16",), ("LOG",)),
+        provenance=g.provenance(SPEC, 28, ("float16",), ("LOG",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -300,12 +411,15 @@ def _t8():
 
 TESTS = (
     ("log", _t0),
-    ("log_relaxed", _t1),
-    ("log_float16", _t2),
-    ("log_rank5", _t3),
-    ("log_rank5_relaxed", _t4),
-    ("log_rank5_float16", _t5),
-    ("log_special", _t6),
-    ("log_special_relaxed", _t7),
-    ("log_special_float16", _t8),
+    ("log_all_inputs_as_internal", _t1),
+    ("log_relaxed", _t2),
+    ("log_relaxed_all_inputs_as_internal", _t3),
+    ("log_float16", _t4),
+    ("log_float16_all_inputs_as_internal", _t5),
+    ("log_rank5", _t6),
+    ("log_rank5_relaxed", _t7),
+    ("log_rank5_float16", _t8),
+    ("log_special", _t9),
+    ("log_special_relaxed", _t10),
+    ("log_special_float16", _t11),
 )

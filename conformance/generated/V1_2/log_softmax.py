@@ -13,27 +13,35 @@ SPEC = "conformance/specs/V1_2/log_softmax.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAyEIAAIDAAAAgQAAAQEAAAMpCAACAwAAAwL8AAADAAADGQgAAgMAAAAAAAAAAPwAAzEIAAIDAAADgQA=="
 _D1 = "t/EMwBMsHMAVcrG/iGOQwIQbT74lWLi/FXKxv8QxCMHbeKbAEyxcwBVysb+IY+DAt/EswItg4b4VcrG/whFHvA=="
-_D2 = "ADxAVgDEAEEAQlBWAMQAvgDAMFYAxAAAADhgVgDEAEc="
-_D3 = "aMDhwIy9g8R5ssO9jL1CyDTF4cKMvQPHaMELt4y9OaI="
-_D4 = "AACAPwAAyEIAAEBAAADKQgAAAMAAAMZCAAAAPwAAzEIAAIDAAAAgQAAAgMAAAMC/AACAwAAAAAAAAIDAAADgQA=="
-_D5 = "t/EMwBMsHMCEG0++JVi4v9t4psATLFzAt/EswItg4b4VcrG/iGOQwBVysb/EMQjBFXKxv4hj4MAVcrG/whFHvA=="
-_D6 = "ADxAVgBCUFYAwDBWADhgVgDEAEEAxAC+AMQAAADEAEc="
-_D7 = "aMDhwHmyw700xeHCaMELt4y9g8SMvULIjL0Dx4y9OaI="
-_D8 = "AACAPwAAQEAAAADAAAAAPwAAyEIAAMpCAADGQgAAzEIAAIDAAACAwAAAgMAAAIDAAAAgQAAAwL8AAAAAAADgQA=="
-_D9 = "t/EMwIQbT77beKbAt/EswBMsHMAlWLi/EyxcwItg4b4VcrG/FXKxvxVysb8VcrG/iGOQwMQxCMGIY+DAwhFHvA=="
-_D10 = "ADwAQgDAADhAVlBWMFZgVgDEAMQAxADEAEEAvgAAAEc="
-_D11 = "aMB5sjTFaMHhwMO94cILt4y9jL2MvYy9g8RCyAPHOaI="
-_D12 = "AACAPwAAyEIAAEBAAADKQgAAAMAAAMZCAAAAPwAAzEI="
-_D13 = "t/EMwBMsHMCEG0++JVi4v9t4psATLFzAt/EswItg4b4="
-_D14 = "ADxAVgBCUFYAwDBWADhgVg=="
-_D15 = "aMDhwHmyw700xeHCaMELtw=="
-_D16 = "AACAPwAAQEAAAADAAAAAPwAAyEIAAMpCAADGQgAAzEI="
-_D17 = "t/EMwIQbT77beKbAt/EswBMsHMAlWLi/EyxcwItg4b4="
-_D18 = "ADwAQgDAADhAVlBWMFZgVg=="
-_D19 = "aMB5sjTFaMHhwMO94cILtw=="
-_D20 = "AACAPwAAQEAAAADAAAAAPw=="
-_D21 = "t/EMwIQbT77beKbAt/EswA=="
-_D22 = "J6PGv0xGDb+TUUPAJ6Pmv4bH5L+Gx6S/w2MSwAePSb8VcrG/FXKxvxVysb8VcrG/4e8YwPB3jMDh72jABv4Ovg=="
+_D2 = "AACAPwAAAAAAAAAAAAAAAA=="
+_D3 = "ADxAVgDEAEEAQlBWAMQAvgDAMFYAxAAAADhgVgDEAEc="
+_D4 = "aMDhwIy9g8R5ssO9jL1CyDTF4cKMvQPHaMELt4y9OaI="
+_D5 = "AACAP/3///8AAAAAAAAAAA=="
+_D6 = "AACAPwAAyEIAAEBAAADKQgAAAMAAAMZCAAAAPwAAzEIAAIDAAAAgQAAAgMAAAMC/AACAwAAAAAAAAIDAAADgQA=="
+_D7 = "t/EMwBMsHMCEG0++JVi4v9t4psATLFzAt/EswItg4b4VcrG/iGOQwBVysb/EMQjBFXKxv4hj4MAVcrG/whFHvA=="
+_D8 = "AACAPwEAAAAAAAAAAAAAAA=="
+_D9 = "ADxAVgBCUFYAwDBWADhgVgDEAEEAxAC+AMQAAADEAEc="
+_D10 = "aMDhwHmyw700xeHCaMELt4y9g8SMvULIjL0Dx4y9OaI="
+_D11 = "AACAP/7///8AAAAAAAAAAA=="
+_D12 = "AACAPwAAQEAAAADAAAAAPwAAyEIAAMpCAADGQgAAzEIAAIDAAACAwAAAgMAAAIDAAAAgQAAAwL8AAAAAAADgQA=="
+_D13 = "t/EMwIQbT77beKbAt/EswBMsHMAlWLi/EyxcwItg4b4VcrG/FXKxvxVysb8VcrG/iGOQwMQxCMGIY+DAwhFHvA=="
+_D14 = "AACAPwIAAAAAAAAAAAAAAA=="
+_D15 = "ADwAQgDAADhAVlBWMFZgVgDEAMQAxADEAEEAvgAAAEc="
+_D16 = "aMB5sjTFaMHhwMO94cILt4y9jL2MvYy9g8RCyAPHOaI="
+_D17 = "AACAP/////8AAAAAAAAAAA=="
+_D18 = "AACAPwAAyEIAAEBAAADKQgAAAMAAAMZCAAAAPwAAzEI="
+_D19 = "t/EMwBMsHMCEG0++JVi4v9t4psATLFzAt/EswItg4b4="
+_D20 = "ADxAVgBCUFYAwDBWADhgVg=="
+_D21 = "aMDhwHmyw700xeHCaMELtw=="
+_D22 = "AACAPwAAQEAAAADAAAAAPwAAyEIAAMpCAADGQgAAzEI="
+_D23 = "t/EMwIQbT77beKbAt/EswBMsHMAlWLi/EyxcwItg4b4="
+_D24 = "ADwAQgDAADhAVlBWMFZgVg=="
+_D25 = "aMB5sjTFaMHhwMO94cILtw=="
+_D26 = "AACAPwAAQEAAAADAAAAAPw=="
+_D27 = "t/EMwIQbT77beKbAt/EswA=="
+_D28 = "J6PGv0xGDb+TUUPAJ6Pmv4bH5L+Gx6S/w2MSwAePSb8VcrG/FXKxvxVysb8VcrG/4e8YwPB3jMDh72jABv4Ovg=="
+_D29 = "AAAAP/////8AAAAAAAAAAA=="
+_D30 = "Nb5quBvCNb8mvya9k8BMuoy9jL2MvYy9x8BkxEfDeLA="
 
 
 def _t0():
@@ -72,6 +80,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "log_softmax_dim3_axis0_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "log_softmax_dim3_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis0_relaxed",
         "V1_2",
@@ -104,7 +151,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "log_softmax_dim3_axis0_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "log_softmax_dim3_axis0_float16",
         "log_softmax_dynamic_output_shape_dim3_axis0_float16",
@@ -128,17 +214,56 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2, 2), _D2),
+                    g.array("<f2", (4, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2), _D3),
+                    g.array("<f2", (4, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "log_softmax_dim3_axis0_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "log_softmax_dim3_axis0_neg",
         "log_softmax_dynamic_output_shape_dim3_axis0_neg",
@@ -172,7 +297,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "log_softmax_dim3_axis0_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "log_softmax_dim3_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_relaxed",
@@ -206,7 +370,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "log_softmax_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "log_softmax_dim3_axis0_neg_float16",
         "log_softmax_dynamic_output_shape_dim3_axis0_neg_float16",
@@ -230,17 +433,56 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2, 2), _D2),
+                    g.array("<f2", (4, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2), _D3),
+                    g.array("<f2", (4, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "log_softmax_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz9////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "log_softmax_dim3_axis1",
         "log_softmax_dynamic_output_shape_dim3_axis1",
@@ -264,17 +506,56 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 2), _D4),
+                    g.array("<f4", (2, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2), _D5),
+                    g.array("<f4", (2, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "log_softmax_dim3_axis1_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "log_softmax_dim3_axis1_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis1_relaxed",
@@ -298,17 +579,56 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 2), _D4),
+                    g.array("<f4", (2, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2), _D5),
+                    g.array("<f4", (2, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "log_softmax_dim3_axis1_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "log_softmax_dim3_axis1_float16",
         "log_softmax_dynamic_output_shape_dim3_axis1_float16",
@@ -332,17 +652,56 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 2), _D6),
+                    g.array("<f2", (2, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2), _D7),
+                    g.array("<f2", (2, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "log_softmax_dim3_axis1_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwBAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "log_softmax_dim3_axis1_neg",
         "log_softmax_dynamic_output_shape_dim3_axis1_neg",
@@ -366,17 +725,56 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 2), _D4),
+                    g.array("<f4", (2, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2), _D5),
+                    g.array("<f4", (2, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "log_softmax_dim3_axis1_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "log_softmax_dim3_axis1_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_relaxed",
@@ -400,17 +798,56 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4, 2), _D4),
+                    g.array("<f4", (2, 4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 2), _D5),
+                    g.array("<f4", (2, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "log_softmax_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "log_softmax_dim3_axis1_neg_float16",
         "log_softmax_dynamic_output_shape_dim3_axis1_neg_float16",
@@ -434,17 +871,56 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4, 2), _D6),
+                    g.array("<f2", (2, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 2), _D7),
+                    g.array("<f2", (2, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "log_softmax_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz+////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "log_softmax_dim3_axis2",
         "log_softmax_dynamic_output_shape_dim3_axis2",
@@ -468,17 +944,56 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D9),
+                    g.array("<f4", (2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "log_softmax_dim3_axis2_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "log_softmax_dim3_axis2_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis2_relaxed",
@@ -502,17 +1017,56 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D9),
+                    g.array("<f4", (2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "log_softmax_dim3_axis2_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "log_softmax_dim3_axis2_float16",
         "log_softmax_dynamic_output_shape_dim3_axis2_float16",
@@ -536,17 +1090,56 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4), _D10),
+                    g.array("<f2", (2, 2, 4), _D15),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 4), _D11),
+                    g.array("<f2", (2, 2, 4), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "log_softmax_dim3_axis2_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwCAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "log_softmax_dim3_axis2_neg",
         "log_softmax_dynamic_output_shape_dim3_axis2_neg",
@@ -570,17 +1163,56 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D9),
+                    g.array("<f4", (2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "log_softmax_dim3_axis2_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "log_softmax_dim3_axis2_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_relaxed",
@@ -604,17 +1236,56 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D9),
+                    g.array("<f4", (2, 2, 4), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "log_softmax_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "log_softmax_dim3_axis2_neg_float16",
         "log_softmax_dynamic_output_shape_dim3_axis2_neg_float16",
@@ -638,17 +1309,56 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4), _D10),
+                    g.array("<f2", (2, 2, 4), _D15),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 4), _D11),
+                    g.array("<f2", (2, 2, 4), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "log_softmax_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "log_softmax_dim2_axis0",
         "log_softmax_dynamic_output_shape_dim2_axis0",
@@ -672,17 +1382,56 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D12),
+                    g.array("<f4", (4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D13),
+                    g.array("<f4", (4, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "log_softmax_dim2_axis0_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "log_softmax_dim2_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis0_relaxed",
@@ -706,17 +1455,56 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D12),
+                    g.array("<f4", (4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D13),
+                    g.array("<f4", (4, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "log_softmax_dim2_axis0_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "log_softmax_dim2_axis0_float16",
         "log_softmax_dynamic_output_shape_dim2_axis0_float16",
@@ -740,17 +1528,56 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2), _D14),
+                    g.array("<f2", (4, 2), _D20),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f2", (4, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "log_softmax_dim2_axis0_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "log_softmax_dim2_axis0_neg",
         "log_softmax_dynamic_output_shape_dim2_axis0_neg",
@@ -774,17 +1601,56 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D12),
+                    g.array("<f4", (4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D13),
+                    g.array("<f4", (4, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "log_softmax_dim2_axis0_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "log_softmax_dim2_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_relaxed",
@@ -808,17 +1674,56 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), _D12),
+                    g.array("<f4", (4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2), _D13),
+                    g.array("<f4", (4, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "log_softmax_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "log_softmax_dim2_axis0_neg_float16",
         "log_softmax_dynamic_output_shape_dim2_axis0_neg_float16",
@@ -842,17 +1747,56 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2), _D14),
+                    g.array("<f2", (4, 2), _D20),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f2", (4, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "log_softmax_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz+////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "log_softmax_dim2_axis1",
         "log_softmax_dynamic_output_shape_dim2_axis1",
@@ -876,17 +1820,56 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D16),
+                    g.array("<f4", (2, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D17),
+                    g.array("<f4", (2, 4), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "log_softmax_dim2_axis1_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "log_softmax_dim2_axis1_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis1_relaxed",
@@ -910,17 +1893,56 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D16),
+                    g.array("<f4", (2, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D17),
+                    g.array("<f4", (2, 4), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "log_softmax_dim2_axis1_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "log_softmax_dim2_axis1_float16",
         "log_softmax_dynamic_output_shape_dim2_axis1_float16",
@@ -944,17 +1966,56 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), _D18),
+                    g.array("<f2", (2, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), _D19),
+                    g.array("<f2", (2, 4), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "log_softmax_dim2_axis1_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwBAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "log_softmax_dim2_axis1_neg",
         "log_softmax_dynamic_output_shape_dim2_axis1_neg",
@@ -978,17 +2039,56 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D16),
+                    g.array("<f4", (2, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D17),
+                    g.array("<f4", (2, 4), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "log_softmax_dim2_axis1_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "log_softmax_dim2_axis1_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_relaxed",
@@ -1012,17 +2112,56 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D16),
+                    g.array("<f4", (2, 4), _D22),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D17),
+                    g.array("<f4", (2, 4), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "log_softmax_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D22),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "log_softmax_dim2_axis1_neg_float16",
         "log_softmax_dynamic_output_shape_dim2_axis1_neg_float16",
@@ -1046,17 +2185,56 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), _D18),
+                    g.array("<f2", (2, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), _D19),
+                    g.array("<f2", (2, 4), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "log_softmax_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "log_softmax_dim1_axis0",
         "log_softmax_dynamic_output_shape_dim1_axis0",
@@ -1080,17 +2258,56 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D20),
+                    g.array("<f4", (4,), _D26),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D21),
+                    g.array("<f4", (4,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "log_softmax_dim1_axis0_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "log_softmax_dim1_axis0_relaxed",
         "log_softmax_dynamic_output_shape_dim1_axis0_relaxed",
@@ -1114,17 +2331,56 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D20),
+                    g.array("<f4", (4,), _D26),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D21),
+                    g.array("<f4", (4,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "log_softmax_dim1_axis0_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "log_softmax_dim1_axis0_float16",
         "log_softmax_dynamic_output_shape_dim1_axis0_float16",
@@ -1158,7 +2414,46 @@ def _t32():
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "log_softmax_dim1_axis0_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "ADwAQgDAADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "aMB5sjTFaME="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "log_softmax_dim1_axis0_neg",
         "log_softmax_dynamic_output_shape_dim1_axis0_neg",
@@ -1182,17 +2477,56 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D20),
+                    g.array("<f4", (4,), _D26),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D21),
+                    g.array("<f4", (4,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "log_softmax_dim1_axis0_neg_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "log_softmax_dim1_axis0_neg_relaxed",
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_relaxed",
@@ -1216,17 +2550,56 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D20),
+                    g.array("<f4", (4,), _D26),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D21),
+                    g.array("<f4", (4,), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "log_softmax_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D17,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D26),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "log_softmax_dim1_axis0_neg_float16",
         "log_softmax_dynamic_output_shape_dim1_axis0_neg_float16",
@@ -1260,7 +2633,46 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "log_softmax_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "log_softmax_dynamic_output_shape_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "ADwAQgDAADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "aMB5sjTFaME="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "log_softmax_beta",
         "log_softmax_beta_dynamic_output_shape",
@@ -1284,17 +2696,56 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D22),
+                    g.array("<f4", (2, 2, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "log_softmax_beta_all_inputs_as_internal",
+        "log_softmax_beta_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "log_softmax_beta_relaxed",
         "log_softmax_beta_dynamic_output_shape_relaxed",
@@ -1318,17 +2769,56 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 4), _D8),
+                    g.array("<f4", (2, 2, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4), _D22),
+                    g.array("<f4", (2, 2, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "log_softmax_beta_relaxed_all_inputs_as_internal",
+        "log_softmax_beta_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("relaxed", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D29,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "log_softmax_beta_float16",
         "log_softmax_beta_dynamic_output_shape_float16",
@@ -1352,10 +2842,49 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 4), _D10),
+                    g.array("<f2", (2, 2, 4), _D15),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 4), "Nb5quBvCNb8mvya9k8BMuoy9jL2MvYy9x8BkxEfDeLA="),
+                    g.array("<f2", (2, 2, 4), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t77():
+    return g.case(
+        "log_softmax_beta_float16_all_inputs_as_internal",
+        "log_softmax_beta_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("LOG_SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.LOG_SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADj/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4), _D30),
                 ],
             ),
         ],
@@ -1364,42 +2893,81 @@ def _t38():
 
 TESTS = (
     ("log_softmax_dim3_axis0", _t0),
-    ("log_softmax_dim3_axis0_relaxed", _t1),
-    ("log_softmax_dim3_axis0_float16", _t2),
-    ("log_softmax_dim3_axis0_neg", _t3),
-    ("log_softmax_dim3_axis0_neg_relaxed", _t4),
-    ("log_softmax_dim3_axis0_neg_float16", _t5),
-    ("log_softmax_dim3_axis1", _t6),
-    ("log_softmax_dim3_axis1_relaxed", _t7),
-    ("log_softmax_dim3_axis1_float16", _t8),
-    ("log_softmax_dim3_axis1_neg", _t9),
-    ("log_softmax_dim3_axis1_neg_relaxed", _t10),
-    ("log_softmax_dim3_axis1_neg_float16", _t11),
-    ("log_softmax_dim3_axis2", _t12),
-    ("log_softmax_dim3_axis2_relaxed", _t13),
-    ("log_softmax_dim3_axis2_float16", _t14),
-    ("log_softmax_dim3_axis2_neg", _t15),
-    ("log_softmax_dim3_axis2_neg_relaxed", _t16),
-    ("log_softmax_dim3_axis2_neg_float16", _t17),
-    ("log_softmax_dim2_axis0", _t18),
-    ("log_softmax_dim2_axis0_relaxed", _t19),
-    ("log_softmax_dim2_axis0_float16", _t20),
-    ("log_softmax_dim2_axis0_neg", _t21),
-    ("log_softmax_dim2_axis0_neg_relaxed", _t22),
-    ("log_softmax_dim2_axis0_neg_float16", _t23),
-    ("log_softmax_dim2_axis1", _t24),
-    ("log_softmax_dim2_axis1_relaxed", _t25),
-    ("log_softmax_dim2_axis1_float16", _t26),
-    ("log_softmax_dim2_axis1_neg", _t27),
-    ("log_softmax_dim2_axis1_neg_relaxed", _t28),
-    ("log_softmax_dim2_axis1_neg_float16", _t29),
-    ("log_softmax_dim1_axis0", _t30),
-    ("log_softmax_dim1_axis0_relaxed", _t31),
-    ("log_softmax_dim1_axis0_float16", _t32),
-    ("log_softmax_dim1_axis0_neg", _t33),
-    ("log_softmax_dim1_axis0_neg_relaxed", _t34),
-    ("log_softmax_dim1_axis0_neg_float16", _t35),
-    ("log_softmax_beta", _t36),
-    ("log_softmax_beta_relaxed", _t37),
-    ("log_softmax_beta_float16", _t38),
+    ("log_softmax_dim3_axis0_all_inputs_as_internal", _t1),
+    ("log_softmax_dim3_axis0_relaxed", _t2),
+    ("log_softmax_dim3_axis0_relaxed_all_inputs_as_internal", _t3),
+    ("log_softmax_dim3_axis0_float16", _t4),
+    ("log_softmax_dim3_axis0_float16_all_inputs_as_internal", _t5),
+    ("log_softmax_dim3_axis0_neg", _t6),
+    ("log_softmax_dim3_axis0_neg_all_inputs_as_internal", _t7),
+    ("log_softmax_dim3_axis0_neg_relaxed", _t8),
+    ("log_softmax_dim3_axis0_neg_relaxed_all_inputs_as_internal", _t9),
+    ("log_softmax_dim3_axis0_neg_float16", _t10),
+    ("log_softmax_dim3_axis0_neg_float16_all_inputs_as_internal", _t11),
+    ("log_softmax_dim3_axis1", _t12),
+    ("log_softmax_dim3_axis1_all_inputs_as_internal", _t13),
+    ("log_softmax_dim3_axis1_relaxed", _t14),
+    ("log_softmax_dim3_axis1_relaxed_all_inputs_as_internal", _t15),
+    ("log_softmax_dim3_axis1_float16", _t16),
+    ("log_softmax_dim3_axis1_float16_all_inputs_as_internal", _t17),
+    ("log_softmax_dim3_axis1_neg", _t18),
+    ("log_softmax_dim3_axis1_neg_all_inputs_as_internal", _t19),
+    ("log_softmax_dim3_axis1_neg_relaxed", _t20),
+    ("log_softmax_dim3_axis1_neg_relaxed_all_inputs_as_internal", _t21),
+    ("log_softmax_dim3_axis1_neg_float16", _t22),
+    ("log_softmax_dim3_axis1_neg_float16_all_inputs_as_internal", _t23),
+    ("log_softmax_dim3_axis2", _t24),
+    ("log_softmax_dim3_axis2_all_inputs_as_internal", _t25),
+    ("log_softmax_dim3_axis2_relaxed", _t26),
+    ("log_softmax_dim3_axis2_relaxed_all_inputs_as_internal", _t27),
+    ("log_softmax_dim3_axis2_float16", _t28),
+    ("log_softmax_dim3_axis2_float16_all_inputs_as_internal", _t29),
+    ("log_softmax_dim3_axis2_neg", _t30),
+    ("log_softmax_dim3_axis2_neg_all_inputs_as_internal", _t31),
+    ("log_softmax_dim3_axis2_neg_relaxed", _t32),
+    ("log_softmax_dim3_axis2_neg_relaxed_all_inputs_as_internal", _t33),
+    ("log_softmax_dim3_axis2_neg_float16", _t34),
+    ("log_softmax_dim3_axis2_neg_float16_all_inputs_as_internal", _t35),
+    ("log_softmax_dim2_axis0", _t36),
+    ("log_softmax_dim2_axis0_all_inputs_as_internal", _t37),
+    ("log_softmax_dim2_axis0_relaxed", _t38),
+    ("log_softmax_dim2_axis0_relaxed_all_inputs_as_internal", _t39),
+    ("log_softmax_dim2_axis0_float16", _t40),
+    ("log_softmax_dim2_axis0_float16_all_inputs_as_internal", _t41),
+    ("log_softmax_dim2_axis0_neg", _t42),
+    ("log_softmax_dim2_axis0_neg_all_inputs_as_internal", _t43),
+    ("log_softmax_dim2_axis0_neg_relaxed", _t44),
+    ("log_softmax_dim2_axis0_neg_relaxed_all_inputs_as_internal", _t45),
+    ("log_softmax_dim2_axis0_neg_float16", _t46),
+    ("log_softmax_dim2_axis0_neg_float16_all_inputs_as_internal", _t47),
+    ("log_softmax_dim2_axis1", _t48),
+    ("log_softmax_dim2_axis1_all_inputs_as_internal", _t49),
+    ("log_softmax_dim2_axis1_relaxed", _t50),
+    ("log_softmax_dim2_axis1_relaxed_all_inputs_as_internal", _t51),
+    ("log_softmax_dim2_axis1_float16", _t52),
+    ("log_softmax_dim2_axis1_float16_all_inputs_as_internal", _t53),
+    ("log_softmax_dim2_axis1_neg", _t54),
+    ("log_softmax_dim2_axis1_neg_all_inputs_as_internal", _t55),
+    ("log_softmax_dim2_axis1_neg_relaxed", _t56),
+    ("log_softmax_dim2_axis1_neg_relaxed_all_inputs_as_internal", _t57),
+    ("log_softmax_dim2_axis1_neg_float16", _t58),
+    ("log_softmax_dim2_axis1_neg_float16_all_inputs_as_internal", _t59),
+    ("log_softmax_dim1_axis0", _t60),
+    ("log_softmax_dim1_axis0_all_inputs_as_internal", _t61),
+    ("log_softmax_dim1_axis0_relaxed", _t62),
+    ("log_softmax_dim1_axis0_relaxed_all_inputs_as_internal", _t63),
+    ("log_softmax_dim1_axis0_float16", _t64),
+    ("log_softmax_dim1_axis0_float16_all_inputs_as_internal", _t65),
+    ("log_softmax_dim1_axis0_neg", _t66),
+    ("log_softmax_dim1_axis0_neg_all_inputs_as_internal", _t67),
+    ("log_softmax_dim1_axis0_neg_relaxed", _t68),
+    ("log_softmax_dim1_axis0_neg_relaxed_all_inputs_as_internal", _t69),
+    ("log_softmax_dim1_axis0_neg_float16", _t70),
+    ("log_softmax_dim1_axis0_neg_float16_all_inputs_as_internal", _t71),
+    ("log_softmax_beta", _t72),
+    ("log_softmax_beta_all_inputs_as_internal", _t73),
+    ("log_softmax_beta_relaxed", _t74),
+    ("log_softmax_beta_relaxed_all_inputs_as_internal", _t75),
+    ("log_softmax_beta_float16", _t76),
+    ("log_softmax_beta_float16_all_inputs_as_internal", _t77),
 )

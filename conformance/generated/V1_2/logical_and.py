@@ -79,6 +79,40 @@ def _t1():
 
 def _t2():
     return g.case(
+        "logical_and_broadcast_all_tensors_as_inputs",
+        "logical_and_broadcast_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "all_tensors_as_inputs"), ("LOGICAL_AND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LOGICAL_AND, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3), "AQABAAAB"),
+                    g.array("|u1", (2, 1, 1), "AQA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3), "AQABAAABAAAAAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
         "logical_and_broadcast_weight_as_input",
         "logical_and_broadcast_dynamic_output_shape_weight_as_input",
         "V1_2",
@@ -113,5 +147,6 @@ def _t2():
 TESTS = (
     ("logical_and", _t0),
     ("logical_and_broadcast", _t1),
-    ("logical_and_broadcast_weight_as_input", _t2),
+    ("logical_and_broadcast_all_tensors_as_inputs", _t2),
+    ("logical_and_broadcast_weight_as_input", _t3),
 )

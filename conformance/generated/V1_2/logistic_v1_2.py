@@ -13,8 +13,10 @@ SPEC = "conformance/specs/V1_2/logistic_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AADAwAAAAMAAAAC/AAAAAAAAgD4AAIA/AABAQAAAIEE="
 _D1 = "vAsiO6kg9D0DTcE+AAAAP83qDz+oJjs/5ttzPwb9fz8="
-_D2 = "AADIwgAAyEIAAKDBAACgQQ=="
-_D3 = "GwAAAAAAgD8zpA0xAACAPw=="
+_D2 = "AMYAwAC4AAAANAA8AEIASQ=="
+_D3 = "EBmhLwo2ADh/ONk5nzsAPA=="
+_D4 = "AADIwgAAyEIAAKDBAACgQQ=="
+_D5 = "GwAAAAAAgD8zpA0xAACAPw=="
 
 
 def _t0():
@@ -50,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "logistic_v1_2_all_inputs_as_internal",
+        "logistic_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "logistic_v1_2_relaxed",
         "logistic_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -79,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "logistic_v1_2_relaxed_all_inputs_as_internal",
+        "logistic_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "logistic_v1_2_float16",
         "logistic_v1_2_dynamic_output_shape_float16",
@@ -100,17 +176,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2), "AMYAwAC4AAAANAA8AEIASQ=="),
+                    g.array("<f2", (2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "EBmhLwo2ADh/ONk5nzsAPA=="),
+                    g.array("<f2", (2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "logistic_v1_2_float16_all_inputs_as_internal",
+        "logistic_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "logistic_v1_2_quant8",
         "logistic_v1_2_dynamic_output_shape_quant8",
@@ -141,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "logistic_v1_2_quant8_all_inputs_as_internal",
+        "logistic_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=64, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="QAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "KDg+QEFETGg="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "AR9hgJC79P8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "logistic_v1_2_large",
         "logistic_v1_2_large_dynamic_output_shape",
@@ -162,17 +312,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D2),
+                    g.array("<f4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "logistic_v1_2_large_all_inputs_as_internal",
+        "logistic_v1_2_large_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "logistic_v1_2_large_relaxed",
         "logistic_v1_2_large_dynamic_output_shape_relaxed",
@@ -193,17 +380,54 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D2),
+                    g.array("<f4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "logistic_v1_2_large_relaxed_all_inputs_as_internal",
+        "logistic_v1_2_large_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "logistic_v1_2_large_float16",
         "logistic_v1_2_large_dynamic_output_shape_float16",
@@ -234,12 +458,56 @@ def _t6():
     )
 
 
+def _t13():
+    return g.case(
+        "logistic_v1_2_large_float16_all_inputs_as_internal",
+        "logistic_v1_2_large_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "QNZAVgDNAE0="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "AAAAPAAAADw="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("logistic_v1_2", _t0),
-    ("logistic_v1_2_relaxed", _t1),
-    ("logistic_v1_2_float16", _t2),
-    ("logistic_v1_2_quant8", _t3),
-    ("logistic_v1_2_large", _t4),
-    ("logistic_v1_2_large_relaxed", _t5),
-    ("logistic_v1_2_large_float16", _t6),
+    ("logistic_v1_2_all_inputs_as_internal", _t1),
+    ("logistic_v1_2_relaxed", _t2),
+    ("logistic_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("logistic_v1_2_float16", _t4),
+    ("logistic_v1_2_float16_all_inputs_as_internal", _t5),
+    ("logistic_v1_2_quant8", _t6),
+    ("logistic_v1_2_quant8_all_inputs_as_internal", _t7),
+    ("logistic_v1_2_large", _t8),
+    ("logistic_v1_2_large_all_inputs_as_internal", _t9),
+    ("logistic_v1_2_large_relaxed", _t10),
+    ("logistic_v1_2_large_relaxed_all_inputs_as_internal", _t11),
+    ("logistic_v1_2_large_float16", _t12),
+    ("logistic_v1_2_large_float16_all_inputs_as_internal", _t13),
 )

@@ -13,9 +13,22 @@ SPEC = "conformance/specs/V1_2/lsh_projection_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AADAPwAAEMAAAABBAAAAPwAAcEAAAIC/"
 _D1 = "AwAAAAYAAAAKAAAADQAAAA=="
-_D2 = "ALQAOgA+AMJARQAsQMoAQMBHAwAAAA=="
-_D3 = "ADAAuAA9gMEAQwA2AMZASQIAAAA="
-_D4 = "AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAQAAAAEAAAA="
+_D2 = "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="
+_D3 = "AwAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D4 = "AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhA"
+_D5 = "AwAAAAAAAAAAAAAAgAAAAAA="
+_D6 = "ALQAOgA+AMJARQAsQMoAQMBHAwAAAA=="
+_D7 = "ALQAOgA+AMJARQAsQMoAQMBH"
+_D8 = "ADAAuAA9gMEAQwA2AMZASQIAAAA="
+_D9 = "DAAAAAcAAAD9////KAAAAOgDAACz////"
+_D10 = "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAA="
+_D11 = "ADAAuAA9gMEAQwA2AMZASQ=="
+_D12 = "AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAQAAAAEAAAA="
+_D13 = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D14 = "zczMPc3MTD6amZk+zczMvgAAAD+amRm/MzMzP83MTD8="
+_D15 = "Zi5mMs00ZrYAOM24mjlmOg=="
+_D16 = "AACAPwAAgD8AAIC/AAAAPw=="
+_D17 = "AAAAAAAAAAABAAAAAQAAAAAAAAABAAAAAQAAAAAAAAABAAAA"
 
 
 def _t0():
@@ -56,6 +69,131 @@ def _t0():
 
 def _t1():
     return g.case(
+        "lsh_projection_v1_2_sparse_float32_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEEDAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "lsh_projection_v1_2_sparse_float32_all_tensors_as_inputs",
+        "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "lsh_projection_v1_2_sparse_float32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "lsh_projection_v1_2_sparse_float32_weight_as_input",
         "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_weight_as_input",
         "V1_2",
@@ -79,7 +217,7 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), "AAAAPgAAAL8AAKA/AAAwwAAAYEAAAMA+AADAwAAAKEE="),
+                    g.array("<f4", (4, 2), _D2),
                     g.array("<f4", (2, 3), _D0),
                     g.array("<f4", (0,), ""),
                 ],
@@ -91,7 +229,53 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "lsh_projection_v1_2_sparse_float32_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_float32_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (4, 2), _D2),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "lsh_projection_v1_2_sparse_quant8",
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape",
@@ -127,7 +311,132 @@ def _t2():
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhAAwAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_all_tensors_as_inputs",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D4),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                    g.array("<f4", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (3, 3), _D4),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "lsh_projection_v1_2_sparse_quant8_weight_as_input",
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_weight_as_input",
@@ -152,7 +461,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 3), "AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhA"),
+                    g.array("<f4", (3, 3), _D4),
                     g.array("|u1", (3, 2), "A8gRgP8J"),
                     g.array("<f4", (0,), ""),
                 ],
@@ -164,7 +473,53 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (0,), ""),
+                    g.array("<f4", (3, 3), _D4),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "lsh_projection_v1_2_sparse_quant8_float16",
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16",
@@ -184,7 +539,7 @@ def _t4():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D2,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -200,7 +555,132 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_float16_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="ALQAOgA+AMJARQAsQMoAQMBHAwAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_float16_all_tensors_as_inputs",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 3), _D7),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                    g.array("<f2", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (3, 3), _D7),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "lsh_projection_v1_2_sparse_quant8_float16_weight_as_input",
         "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_weight_as_input",
@@ -225,7 +705,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 3), "ALQAOgA+AMJARQAsQMoAQMBH"),
+                    g.array("<f2", (3, 3), _D7),
                     g.array("|u1", (3, 2), "A8gRgP8J"),
                     g.array("<f2", (0,), ""),
                 ],
@@ -237,7 +717,53 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "lsh_projection_v1_2_sparse_quant8_float16_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_v1_2_sparse_quant8_dynamic_output_shape_float16_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (3, 3), _D7),
+                    g.array("|u1", (3, 2), "A8gRgP8J"),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "AAAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "lsh_projection_v1_2_dense_int32_float16",
         "lsh_projection_v1_2_dense_int32_dynamic_output_shape_float16",
@@ -257,23 +783,148 @@ def _t6():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D3,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 2), "DAAAAAcAAAD9////KAAAAOgDAACz////"),
+                    g.array("<i4", (3, 2), _D9),
                     g.array("<f2", (3,), "ADgAvQBA"),
                 ],
                 outputs=[
-                    g.array("<i4", (8,), "AAAAAAEAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAA="),
+                    g.array("<i4", (8,), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "lsh_projection_v1_2_dense_int32_float16_all_inputs_as_internal",
+        "lsh_projection_v1_2_dense_int32_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5],
+            outputs=[4],
+            values="ADAAuAA9gMEAQwA2AMZASQIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D9),
+                    g.array("<f2", (3,), "ADgAvQBA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "lsh_projection_v1_2_dense_int32_float16_all_tensors_as_inputs",
+        "lsh_projection_v1_2_dense_int32_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D11),
+                    g.array("<i4", (3, 2), _D9),
+                    g.array("<f2", (3,), "ADgAvQBA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "lsh_projection_v1_2_dense_int32_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_dense_int32_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 5, 8],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 2), _D9),
+                    g.array("<f2", (4, 2), _D11),
+                    g.array("<f2", (3,), "ADgAvQBA"),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "lsh_projection_v1_2_float16_float16",
         "lsh_projection_v1_2_float16_float16_dynamic_output_shape",
@@ -293,7 +944,7 @@ def _t7():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D3,
+            values=_D8,
         ),
         feeds=[
             g.feed(
@@ -302,14 +953,147 @@ def _t7():
                     g.array("<f2", (2,), "AEAAuA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (8,), _D4),
+                    g.array("<i4", (8,), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "lsh_projection_v1_2_float16_float16_all_inputs_as_internal",
+        "lsh_projection_v1_2_float16_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="ADAAuAA9gMEAQwA2AMZASQIAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AD6AwABIADiAQwC8"),
+                    g.array("<f2", (2,), "AEAAuA=="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "lsh_projection_v1_2_float16_float16_all_tensors_as_inputs",
+        "lsh_projection_v1_2_float16_float16_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D11),
+                    g.array("<f2", (2, 3), "AD6AwABIADiAQwC8"),
+                    g.array("<f2", (2,), "AEAAuA=="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "lsh_projection_v1_2_float16_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_float16_float16_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D11),
+                    g.array("<f2", (2, 3), "AD6AwABIADiAQwC8"),
+                    g.array("<f2", (2,), "AEAAuA=="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "lsh_projection_v1_2_float16_float16_weight_as_input",
         "lsh_projection_v1_2_float16_float16_dynamic_output_shape_weight_as_input",
@@ -334,19 +1118,69 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2), "ADAAuAA9gMEAQwA2AMZASQ=="),
+                    g.array("<f2", (4, 2), _D11),
                     g.array("<f2", (2, 3), "AD6AwABIADiAQwC8"),
                     g.array("<f2", (2,), "AEAAuA=="),
                 ],
                 outputs=[
-                    g.array("<i4", (8,), _D4),
+                    g.array("<i4", (8,), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "lsh_projection_v1_2_float16_float16_weight_as_input_all_inputs_as_internal",
+        "lsh_projection_v1_2_float16_float16_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("weight_as_input", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D11),
+                    g.array("<f2", (2, 3), "AD6AwABIADiAQwC8"),
+                    g.array("<f2", (2,), "AEAAuA=="),
+                ],
+                outputs=[
+                    g.array("<i4", (8,), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "lsh_projection_v1_2_float16_float32",
         "lsh_projection_v1_2_float16_float32_dynamic_output_shape",
@@ -366,12 +1200,12 @@ def _t9():
             ],
             inputs=[1, 2],
             outputs=[4],
-            values=_D2,
+            values=_D6,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), "zczMPc3MTD6amZk+zczMvgAAAD+amRm/MzMzP83MTD8="),
+                    g.array("<f4", (4, 2), _D14),
                     g.array("<f2", (0,), ""),
                 ],
                 outputs=[
@@ -382,7 +1216,132 @@ def _t9():
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "lsh_projection_v1_2_float16_float32_all_inputs_as_internal",
+        "lsh_projection_v1_2_float16_float32_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="ALQAOgA+AMJARQAsQMoAQMBHAwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f4", (4, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "BgAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "lsh_projection_v1_2_float16_float32_all_tensors_as_inputs",
+        "lsh_projection_v1_2_float16_float32_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 3), _D7),
+                    g.array("<f4", (4, 2), _D14),
+                    g.array("<f2", (0,), ""),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "BgAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "lsh_projection_v1_2_float16_float32_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_float16_float32_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 71, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (3, 3), _D7),
+                    g.array("<f4", (4, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<i4", (3,), "BgAAAA4AAAATAAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "lsh_projection_v1_2_float32_float16",
         "lsh_projection_v1_2_float32_float16_dynamic_output_shape",
@@ -407,11 +1366,144 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (4, 2), "Zi5mMs00ZrYAOM24mjlmOg=="),
-                    g.array("<f4", (4,), "AACAPwAAgD8AAIC/AAAAPw=="),
+                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f4", (4,), _D16),
                 ],
                 outputs=[
-                    g.array("<i4", (9,), "AAAAAAAAAAABAAAAAQAAAAAAAAABAAAAAQAAAAAAAAABAAAA"),
+                    g.array("<i4", (9,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "lsh_projection_v1_2_float32_float16_all_inputs_as_internal",
+        "lsh_projection_v1_2_float32_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 85, ("all_inputs_as_internal",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.ADD, [8, 9, 10], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8],
+            outputs=[4],
+            values="AACAvgAAQD8AAMA/AABAwAAAqEAAAIA9AABIwQAAAEAAAPhAAgAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f4", (4,), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "lsh_projection_v1_2_float32_float16_all_tensors_as_inputs",
+        "lsh_projection_v1_2_float32_float16_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs",), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D4),
+                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f4", (4,), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "lsh_projection_v1_2_float32_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "lsh_projection_v1_2_float32_float16_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 85, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("LSH_PROJECTION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.LSH_PROJECTION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 3), _D4),
+                    g.array("<f2", (4, 2), _D15),
+                    g.array("<f4", (4,), _D16),
+                ],
+                outputs=[
+                    g.array("<i4", (9,), _D17),
                 ],
             ),
         ],
@@ -420,14 +1512,39 @@ def _t10():
 
 TESTS = (
     ("lsh_projection_v1_2_sparse_float32", _t0),
-    ("lsh_projection_v1_2_sparse_float32_weight_as_input", _t1),
-    ("lsh_projection_v1_2_sparse_quant8", _t2),
-    ("lsh_projection_v1_2_sparse_quant8_weight_as_input", _t3),
-    ("lsh_projection_v1_2_sparse_quant8_float16", _t4),
-    ("lsh_projection_v1_2_sparse_quant8_float16_weight_as_input", _t5),
-    ("lsh_projection_v1_2_dense_int32_float16", _t6),
-    ("lsh_projection_v1_2_float16_float16", _t7),
-    ("lsh_projection_v1_2_float16_float16_weight_as_input", _t8),
-    ("lsh_projection_v1_2_float16_float32", _t9),
-    ("lsh_projection_v1_2_float32_float16", _t10),
+    ("lsh_projection_v1_2_sparse_float32_all_inputs_as_internal", _t1),
+    ("lsh_projection_v1_2_sparse_float32_all_tensors_as_inputs", _t2),
+    ("lsh_projection_v1_2_sparse_float32_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("lsh_projection_v1_2_sparse_float32_weight_as_input", _t4),
+    ("lsh_projection_v1_2_sparse_float32_weight_as_input_all_inputs_as_internal", _t5),
+    ("lsh_projection_v1_2_sparse_quant8", _t6),
+    ("lsh_projection_v1_2_sparse_quant8_all_inputs_as_internal", _t7),
+    ("lsh_projection_v1_2_sparse_quant8_all_tensors_as_inputs", _t8),
+    ("lsh_projection_v1_2_sparse_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("lsh_projection_v1_2_sparse_quant8_weight_as_input", _t10),
+    ("lsh_projection_v1_2_sparse_quant8_weight_as_input_all_inputs_as_internal", _t11),
+    ("lsh_projection_v1_2_sparse_quant8_float16", _t12),
+    ("lsh_projection_v1_2_sparse_quant8_float16_all_inputs_as_internal", _t13),
+    ("lsh_projection_v1_2_sparse_quant8_float16_all_tensors_as_inputs", _t14),
+    ("lsh_projection_v1_2_sparse_quant8_float16_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("lsh_projection_v1_2_sparse_quant8_float16_weight_as_input", _t16),
+    ("lsh_projection_v1_2_sparse_quant8_float16_weight_as_input_all_inputs_as_internal", _t17),
+    ("lsh_projection_v1_2_dense_int32_float16", _t18),
+    ("lsh_projection_v1_2_dense_int32_float16_all_inputs_as_internal", _t19),
+    ("lsh_projection_v1_2_dense_int32_float16_all_tensors_as_inputs", _t20),
+    ("lsh_projection_v1_2_dense_int32_float16_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("lsh_projection_v1_2_float16_float16", _t22),
+    ("lsh_projection_v1_2_float16_float16_all_inputs_as_internal", _t23),
+    ("lsh_projection_v1_2_float16_float16_all_tensors_as_inputs", _t24),
+    ("lsh_projection_v1_2_float16_float16_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("lsh_projection_v1_2_float16_float16_weight_as_input", _t26),
+    ("lsh_projection_v1_2_float16_float16_weight_as_input_all_inputs_as_internal", _t27),
+    ("lsh_projection_v1_2_float16_float32", _t28),
+    ("lsh_projection_v1_2_float16_float32_all_inputs_as_internal", _t29),
+    ("lsh_projection_v1_2_float16_float32_all_tensors_as_inputs", _t30),
+    ("lsh_projection_v1_2_float16_float32_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("lsh_projection_v1_2_float32_float16", _t32),
+    ("lsh_projection_v1_2_float32_float16_all_inputs_as_internal", _t33),
+    ("lsh_projection_v1_2_float32_float16_all_tensors_as_inputs", _t34),
+    ("lsh_projection_v1_2_float32_float16_all_tensors_as_inputs_all_inputs_as_internal", _t35),
 )

@@ -14,42 +14,75 @@ SPEC = "conformance/specs/V1_2/max_pool_v1_2.mod.py"
 _D0 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
 _D1 = "AACAPwAAAMAAAGBAAAAAPwAAwL8AAIBAAAAAQAAA0EAAAAAAAAAgQAAAoEAAAEDAAACQQAAAgD8AAAC/AABAQAAA4EAAAIC/AAAgQAAAsEAAAIDAAAAAPwAAwEAAACBAAAAgwAAAQEAAAMA/AACQQAAAAEEAAMC/AAAAPwAAYMAAAGBAAACAPwAAgL8AAABAAACwQAAAAAAAACBAAADwQAAAAL8AAMBAAACAQAAAAMAAAIA/AABgQAAAEEEAAABA"
 _D2 = "AACAPwAAAMAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAgwAAAQEAAAABBAACQQAAAAEEAAMC/AABgQAAAwEAAALBAAADAQAAAEEEAAPBA"
-_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAA=="
-_D4 = "AACAPwAAAAAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAABBAACQQAAAAEEAAAAAAABgQAAAwEAAALBAAADAQAAAEEEAAPBA"
-_D5 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
-_D6 = "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
-_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAA=="
-_D8 = "AACAPwAAAAAAAGBAAACAQAAAAEAAAMBAAADAQAAAIEAAAMBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAMBAAACQQAAAwEAAAAAAAABgQAAAwEAAALBAAADAQAAAwEAAAMBA"
-_D9 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
-_D10 = "fHCGenKIgJJ4goxsinx2hJR0go5oepCCboR+iphyemqGfHSAjniClnaQiHB8hpyA"
-_D11 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
-_D12 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
-_D13 = "AACAPwAAYEAAAABAAADgQAAA4EAAAMBAAAAAwAAAgEAAANBAAAAgQAAAsEAAAEBAAAAgwAAAAEEAAABBAABgQAAAsEAAABBBAABAQAAAkEAAAMC/AADAQAAAwEAAAPBA"
-_D14 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQ=="
-_D15 = "AACAPwAAYEAAAABAAADgQAAA4EAAAMBAAAAAAAAAgEAAANBAAAAgQAAAsEAAAEBAAAAAAAAAAEEAAABBAABgQAAAsEAAABBBAABAQAAAkEAAAAAAAADAQAAAwEAAAPBA"
-_D16 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
-_D17 = "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/"
-_D18 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
-_D19 = "AACAPwAAYEAAAABAAADAQAAAwEAAAMBAAAAAAAAAgEAAAMBAAAAgQAAAsEAAAEBAAAAAAAAAwEAAAMBAAABgQAAAsEAAAMBAAABAQAAAkEAAAAAAAADAQAAAwEAAAMBA"
-_D20 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
-_D21 = "fIZygHiMinaUgmiQcHqIkoJsfIR0jnqCbn6YeoZ0joJ2iHychIpyanyAeJaQcIaA"
-_D22 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
-_D23 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
-_D24 = "AADAQAAAkEAAAKBAAADwQAAACEEAAAhB"
-_D25 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
-_D26 = "gHSKhGqQenyMgnCWfmaGeHSImm4="
-_D27 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
-_D28 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
-_D29 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
-_D30 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
-_D31 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
-_D32 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
-_D33 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
-_D34 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
-_D35 = "AADAvwAAAMAAACDAAADQwA=="
-_D36 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
-_D37 = "cmx2aGByanBwZlx2ZG50Xg=="
-_D38 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
+_D3 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D4 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAA=="
+_D5 = "AACAPwAAAAAAAGBAAACAQAAAAEAAANBAAADgQAAAIEAAAOBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAABBAACQQAAAAEEAAAAAAABgQAAAwEAAALBAAADAQAAAEEEAAPBA"
+_D6 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAAAA"
+_D7 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAA=="
+_D8 = "AACAPwAAgL8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/"
+_D9 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAAAA"
+_D10 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAA=="
+_D11 = "AACAPwAAAAAAAGBAAACAQAAAAEAAAMBAAADAQAAAIEAAAMBAAACwQAAAwEAAAEBAAAAAAAAAQEAAAMBAAACQQAAAwEAAAAAAAABgQAAAwEAAALBAAADAQAAAwEAAAMBA"
+_D12 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAAAA"
+_D13 = "ADwAwABDADgAvgBEAECARgAAAEEARQDCgEQAPAC4AEIARwC8AEGARQDEADgARgBBAMEAQgA+gEQASAC+ADgAwwBDADwAvABAgEUAAABBgEcAuABGAEQAwAA8AEOASABA"
+_D14 = "ADwAwABDAEQAQIBGAEcAQQBHgEUARgBCAMEAQgBIgEQASAC+AEMARoBFAEaASIBH"
+_D15 = "ADwAAABDAEQAQIBGAEcAQQBHgEUARgBCAAAAQgBIgEQASAAAAEMARoBFAEaASIBH"
+_D16 = "ADwAvAA8ADwAPAA8ADwAPAA8ADwAPAA8ALwAPAA8ADwAPAC8ADwAPAA8ADwAPAA8"
+_D17 = "ADwAAABDAEQAQABGAEYAQQBGgEUARgBCAAAAQgBGgEQARgAAAEMARoBFAEYARgBG"
+_D18 = "fHCGenKIgJJ4goxsinx2hJR0go5oepCCboR+iphyemqGfHSAjniClnaQiHB8hpyA"
+_D19 = "fHCGiICSlIKUjpCEboSYiphyhpCOkJyW"
+_D20 = "fHiGiICSlIKUjpCEeISYiph4hpCOkJyW"
+_D21 = "fHR8fHx8fHx8fHx8dHx8fHx0fHx8fHx8"
+_D22 = "fHiGiICQkIKQjpCEeISQipB4hpCOkJCQ"
+_D23 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
+_D24 = "AACAPwAAYEAAAMC/AAAAQAAAAAAAAKBAAACQQAAAAL8AAOBAAAAgQAAAgMAAAMBAAAAAwAAAAD8AAIBAAADQQAAAIEAAAEDAAACAPwAAQEAAAIC/AACwQAAAAD8AACBAAAAgwAAAwD8AAABBAAAAPwAAYEAAAIC/AACwQAAAIEAAAAC/AACAQAAAgD8AABBBAABAQAAAkEAAAMC/AABgwAAAgD8AAABAAAAAAAAA8EAAAMBAAAAAwAAAYEAAAABA"
+_D25 = "AACAPwAAYEAAAABAAADgQAAA4EAAAMBAAAAAwAAAgEAAANBAAAAgQAAAsEAAAEBAAAAgwAAAAEEAAABBAABgQAAAsEAAABBBAABAQAAAkEAAAMC/AADAQAAAwEAAAPBA"
+_D26 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D27 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQ=="
+_D28 = "AACAPwAAYEAAAABAAADgQAAA4EAAAMBAAAAAAAAAgEAAANBAAAAgQAAAsEAAAEBAAAAAAAAAAEEAAABBAABgQAAAsEAAABBBAABAQAAAkEAAAAAAAADAQAAAwEAAAPBA"
+_D29 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQAAAAAAAAAA"
+_D30 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQ=="
+_D31 = "AACAPwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAvwAAgD8AAIA/AACAPwAAgD8AAIA/AACAPwAAgD8AAIC/AACAPwAAgD8AAIA/"
+_D32 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D33 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQ=="
+_D34 = "AACAPwAAYEAAAABAAADAQAAAwEAAAMBAAAAAAAAAgEAAAMBAAAAgQAAAsEAAAEBAAAAAAAAAwEAAAMBAAABgQAAAsEAAAMBAAABAQAAAkEAAAAAAAADAQAAAwEAAAMBA"
+_D35 = "AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAAAA"
+_D36 = "ADwAQwC+AEAAAABFgEQAuABHAEEAxABGAMAAOABEgEYAQQDCADwAQgC8gEUAOABBAMEAPgBIADgAQwC8gEUAQQC4AEQAPIBIAEKARAC+AMMAPABAAACARwBGAMAAQwBA"
+_D37 = "ADwAQwBAAEcARwBGAMAARIBGAEGARQBCAMEASABIAEOARYBIAEKARAC+AEYARoBH"
+_D38 = "ADwAQwBAAEcARwBGAAAARIBGAEGARQBCAAAASABIAEOARYBIAEKARAAAAEYARoBH"
+_D39 = "ADwAPAA8ADwAPAA8ALwAPAA8ADwAPAA8ALwAPAA8ADwAPAA8ADwAPAC8ADwAPAA8"
+_D40 = "ADwAQwBAAEYARgBGAAAARABGAEGARQBCAAAARgBGAEOARQBGAEKARAAAAEYARgBG"
+_D41 = "fIZygHiMinaUgmiQcHqIkoJsfIR0jnqCbn6YeoZ0joJ2iHychIpyanyAeJaQcIaA"
+_D42 = "fIaAlJSQcIiSgo6EbpiYho6chIpykJCW"
+_D43 = "fIaAlJSQeIiSgo6EeJiYho6chIp4kJCW"
+_D44 = "fHx8fHx8dHx8fHx8dHx8fHx8fHx0fHx8"
+_D45 = "fIaAkJCQeIiQgo6EeJCQho6QhIp4kJCQ"
+_D46 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAA=="
+_D47 = "AAAAQAAAgL8AAJBAAABAQAAAYMAAAMBAAAAAPwAAgD8AAKBAAAAgQAAAAMAAAPBAAADAPwAAkMAAAGBAAAAAAAAAgL8AAIBAAAAIQQAAIMA="
+_D48 = "AADAQAAAkEAAAKBAAADwQAAACEEAAAhB"
+_D49 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D50 = "AEAAvIBEAEIAwwBGADgAPABFAEEAwIBHAD6AxABDAAAAvABEQEgAwQ=="
+_D51 = "gHSKhGqQenyMgnCWfmaGeHSImm4="
+_D52 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQ=="
+_D53 = "AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAAAA"
+_D54 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
+_D55 = "AADQwAAAwMAAALDAAACgwAAAkMAAAIDAAABgwAAAQMAAACDAAAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D56 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAAAA"
+_D57 = "gMYAxoDFAMWAxADEAMMAwgDBAMAAvgC8ALgAAAA4ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
+_D58 = "XmBiZGZoamxucHJ0dnh6fH6AgoSGiIqMjpCS"
+_D59 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
+_D60 = "AADQwAAAoMAAAGDAAAAAwAAAAL8AAIA/AAAgQAAAgEAAALBAAADAwAAAkMAAAEDAAADAvwAAAAAAAMA/AABAQAAAkEAAAMBAAACwwAAAgMAAACDAAACAvwAAAD8AAABAAABgQAAAoEAAANBA"
+_D61 = "AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAAAA"
+_D62 = "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"
+_D63 = "XmRqcHZ8goiOYGZscnh+hIqQYmhudHqAhoyS"
+_D64 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAA=="
+_D65 = "AADAvwAAQMAAAAC/AACAwAAAwMAAAMC/AABgwAAAAMAAAADAAACQwAAA4MAAAAC/AACgwAAAIMAAAIC/AADQwA=="
+_D66 = "AADAvwAAAMAAACDAAADQwA=="
+_D67 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAA"
+_D68 = "AL4AwgC4AMQAxgC+AMMAwADAgMQAxwC4AMUAwQC8gMY="
+_D69 = "cmx2aGByanBwZlx2ZG50Xg=="
+_D70 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQ=="
+_D71 = "AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQAAAAAAAAAA"
 
 
 def _t0():
@@ -96,6 +129,53 @@ def _t0():
 
 def _t1():
     return g.case(
+        "max_pool_v1_2_explicit_nhwc_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "max_pool_v1_2_explicit_nhwc_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu",
         "V1_2",
@@ -121,7 +201,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -129,23 +209,24 @@ def _t1():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
     return g.case(
-        "max_pool_v1_2_explicit_nhwc_relu1",
-        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
+        "max_pool_v1_2_explicit_nhwc_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu_all_inputs_as_internal",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1"), ("MAX_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -157,13 +238,17 @@ def _t2():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
                 g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
-            inputs=[0],
+            inputs=[12],
             outputs=[11],
-            values=_D5,
+            values=_D6,
         ),
         feeds=[
             g.feed(
@@ -171,20 +256,20 @@ def _t2():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D6),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t4():
     return g.case(
-        "max_pool_v1_2_explicit_nhwc_relu6",
-        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
+        "max_pool_v1_2_explicit_nhwc_relu1",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1",
         "V1_2",
         version="V1_2",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -220,7 +305,143 @@ def _t3():
     )
 
 
-def _t4():
+def _t5():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relu6",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6",
+        "V1_2",
+        version="V1_2",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_relaxed_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none",
@@ -262,7 +483,54 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relaxed_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_none_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_relaxed_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu",
@@ -288,7 +556,7 @@ def _t5():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
@@ -297,22 +565,23 @@ def _t5():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D4),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
     return g.case(
-        "max_pool_v1_2_explicit_nhwc_relaxed_relu1",
-        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
+        "max_pool_v1_2_explicit_nhwc_relaxed_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu_all_inputs_as_internal",
         "V1_2",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1"), ("MAX_POOL_2D",)),
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
-                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
@@ -324,13 +593,17 @@ def _t6():
                 g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
                 g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
             ],
             operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
                 g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
             ],
-            inputs=[0],
+            inputs=[12],
             outputs=[11],
-            values=_D5,
+            values=_D6,
             relaxed=True,
         ),
         feeds=[
@@ -339,19 +612,19 @@ def _t6():
                     g.array("<f4", (2, 3, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D6),
+                    g.array("<f4", (2, 2, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t12():
     return g.case(
-        "max_pool_v1_2_explicit_nhwc_relaxed_relu6",
-        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
+        "max_pool_v1_2_explicit_nhwc_relaxed_relu1",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1",
         "V1_2",
-        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6"), ("MAX_POOL_2D",)),
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1"), ("MAX_POOL_2D",)),
         model=g.model(
             operands=[
                 g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
@@ -388,7 +661,143 @@ def _t7():
     )
 
 
-def _t8():
+def _t13():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relaxed_relu6",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6",
+        "V1_2",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0],
+            outputs=[11],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_float16_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none",
@@ -420,17 +829,64 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D9),
+                    g.array("<f2", (2, 3, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAwABDAEQAQIBGAEcAQQBHgEUARgBCAMEAQgBIgEQASAC+AEMARoBFAEaASIBH"),
+                    g.array("<f2", (2, 2, 3, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_float16_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_float16_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu",
@@ -457,22 +913,69 @@ def _t9():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D9),
+                    g.array("<f2", (2, 3, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAAABDAEQAQIBGAEcAQQBHgEUARgBCAAAAQgBIgEQASAAAAEMARoBFAEaASIBH"),
+                    g.array("<f2", (2, 2, 3, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_float16_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_float16_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1",
@@ -499,22 +1002,69 @@ def _t10():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D9),
+                    g.array("<f2", (2, 3, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAvAA8ADwAPAA8ADwAPAA8ADwAPAA8ALwAPAA8ADwAPAC8ADwAPAA8ADwAPAA8"),
+                    g.array("<f2", (2, 2, 3, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_float16_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6",
@@ -541,22 +1091,69 @@ def _t11():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), _D9),
+                    g.array("<f2", (2, 3, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAAABDAEQAQABGAEYAQQBGgEUARgBCAAAAQgBGgEQARgAAAEMARoBFAEYARgBG"),
+                    g.array("<f2", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_quant8_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none",
@@ -588,17 +1185,64 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "fHCGiICSlIKUjpCEboSYiphyhpCOkJyW"),
+                    g.array("|u1", (2, 2, 3, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_quant8_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_quant8_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu",
@@ -625,22 +1269,69 @@ def _t13():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D3,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "fHiGiICSlIKUjpCEeISYiph4hpCOkJyW"),
+                    g.array("|u1", (2, 2, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_quant8_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_quant8_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1",
@@ -667,22 +1358,69 @@ def _t14():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D5,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "fHR8fHx8fHx8fHx8dHx8fHx0fHx8fHx8"),
+                    g.array("|u1", (2, 2, 3, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_quant8_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "max_pool_v1_2_explicit_nhwc_quant8_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6",
@@ -709,22 +1447,69 @@ def _t15():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), _D10),
+                    g.array("|u1", (2, 3, 4, 2), _D18),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), "fHiGiICQkIKQjpCEeISQipB4hpCOkJCQ"),
+                    g.array("|u1", (2, 2, 3, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "max_pool_v1_2_explicit_nhwc_quant8_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nhwc_quant8_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nhwc", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4, 2), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "max_pool_v1_2_explicit_nchw_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_none",
@@ -751,22 +1536,69 @@ def _t16():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D13),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu",
@@ -793,22 +1625,69 @@ def _t17():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D14,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D15),
+                    g.array("<f4", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1",
@@ -835,22 +1714,69 @@ def _t18():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D16,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 3), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6",
@@ -877,22 +1803,69 @@ def _t19():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D34),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D35,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relaxed_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none",
@@ -918,23 +1891,70 @@ def _t20():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D23,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D13),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relaxed_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_none_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D26,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relaxed_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu",
@@ -960,23 +1980,70 @@ def _t21():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D14,
+            values=_D27,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D15),
+                    g.array("<f4", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relaxed_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D29,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relaxed_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1",
@@ -1002,23 +2069,70 @@ def _t22():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D16,
+            values=_D30,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D17),
+                    g.array("<f4", (2, 2, 2, 3), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu1_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D32,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "max_pool_v1_2_explicit_nchw_relaxed_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6",
@@ -1044,23 +2158,70 @@ def _t23():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D18,
+            values=_D33,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D12),
+                    g.array("<f4", (2, 2, 3, 4), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D34),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_relaxed_relu6_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "relaxed", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D35,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 4), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D34),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "max_pool_v1_2_explicit_nchw_float16_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none",
@@ -1087,22 +2248,69 @@ def _t24():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAQwBAAEcARwBGAMAARIBGAEGARQBCAMEASABIAEOARYBIAEKARAC+AEYARoBH"),
+                    g.array("<f2", (2, 2, 2, 3), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_float16_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "max_pool_v1_2_explicit_nchw_float16_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu",
@@ -1129,22 +2337,69 @@ def _t25():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D14,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAQwBAAEcARwBGAAAARIBGAEGARQBCAAAASABIAEOARYBIAEKARAAAAEYARoBH"),
+                    g.array("<f2", (2, 2, 2, 3), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_float16_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "max_pool_v1_2_explicit_nchw_float16_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1",
@@ -1171,22 +2426,69 @@ def _t26():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D16,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAPAA8ADwAPAA8ALwAPAA8ADwAPAA8ALwAPAA8ADwAPAA8ADwAPAC8ADwAPAA8"),
+                    g.array("<f2", (2, 2, 2, 3), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "max_pool_v1_2_explicit_nchw_float16_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6",
@@ -1213,22 +2515,69 @@ def _t27():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), _D20),
+                    g.array("<f2", (2, 2, 3, 4), _D36),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), "ADwAQwBAAEYARgBGAAAARABGAEGARQBCAAAARgBGAEOARQBGAEKARAAAAEYARgBG"),
+                    g.array("<f2", (2, 2, 2, 3), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_float16_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "float16", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 4), _D36),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "max_pool_v1_2_explicit_nchw_quant8_none",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none",
@@ -1255,22 +2604,69 @@ def _t28():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D21),
+                    g.array("|u1", (2, 2, 3, 4), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "fIaAlJSQcIiSgo6EbpiYho6chIpykJCW"),
+                    g.array("|u1", (2, 2, 2, 3), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_quant8_none_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "none", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "max_pool_v1_2_explicit_nchw_quant8_relu",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu",
@@ -1297,22 +2693,69 @@ def _t29():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D14,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D21),
+                    g.array("|u1", (2, 2, 3, 4), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "fIaAlJSQeIiSgo6EeJiYho6chIp4kJCW"),
+                    g.array("|u1", (2, 2, 2, 3), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_quant8_relu_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAABAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "max_pool_v1_2_explicit_nchw_quant8_relu1",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1",
@@ -1339,22 +2782,69 @@ def _t30():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D16,
+            values=_D30,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D21),
+                    g.array("|u1", (2, 2, 3, 4), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "fHx8fHx8dHx8fHx8dHx8fHx8fHx0fHx8"),
+                    g.array("|u1", (2, 2, 2, 3), _D44),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_quant8_relu1_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu1", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAACAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "max_pool_v1_2_explicit_nchw_quant8_relu6",
         "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6",
@@ -1381,22 +2871,69 @@ def _t31():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), _D21),
+                    g.array("|u1", (2, 2, 3, 4), _D41),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), "fIaAkJCQeIiQgo6EeJCQho6QhIp4kJCQ"),
+                    g.array("|u1", (2, 2, 2, 3), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "max_pool_v1_2_explicit_nchw_quant8_relu6_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_dynamic_output_shape_nchw_quant8_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("nchw", "quant8", "relu6", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AgAAAAEAAAABAAAAAQAAAAIAAAACAAAAAwAAAAIAAAADAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 4), _D41),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "max_pool_v1_2_same_nhwc",
         "max_pool_v1_2_same_dynamic_output_shape_nhwc",
@@ -1420,22 +2957,66 @@ def _t32():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D22,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D23),
+                    g.array("<f4", (1, 5, 4, 1), _D47),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D24),
+                    g.array("<f4", (1, 3, 2, 1), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "max_pool_v1_2_same_nhwc_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D47),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "max_pool_v1_2_same_nhwc_relaxed",
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed",
@@ -1458,23 +3039,67 @@ def _t33():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D22,
+            values=_D46,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 5, 4, 1), _D23),
+                    g.array("<f4", (1, 5, 4, 1), _D47),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D24),
+                    g.array("<f4", (1, 3, 2, 1), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "max_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D49,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 5, 4, 1), _D47),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "max_pool_v1_2_same_nhwc_float16",
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_float16",
@@ -1498,12 +3123,12 @@ def _t34():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D22,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D25),
+                    g.array("<f2", (1, 5, 4, 1), _D50),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AEaARABFgEdASEBI"),
@@ -1513,7 +3138,51 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "max_pool_v1_2_same_nhwc_float16_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D50),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AEaARABFgEdASEBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "max_pool_v1_2_same_nhwc_quant8",
         "max_pool_v1_2_same_dynamic_output_shape_nhwc_quant8",
@@ -1537,12 +3206,12 @@ def _t35():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D22,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 4, 1), _D26),
+                    g.array("|u1", (1, 5, 4, 1), _D51),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "kIqMlpqa"),
@@ -1552,7 +3221,51 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "max_pool_v1_2_same_nhwc_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 4, 1), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "kIqMlpqa"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "max_pool_v1_2_same_nchw",
         "max_pool_v1_2_same_dynamic_output_shape_nchw",
@@ -1576,22 +3289,66 @@ def _t36():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D27,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D23),
+                    g.array("<f4", (1, 1, 5, 4), _D47),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D24),
+                    g.array("<f4", (1, 1, 3, 2), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "max_pool_v1_2_same_nchw_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D47),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "max_pool_v1_2_same_nchw_relaxed",
         "max_pool_v1_2_same_dynamic_output_shape_nchw_relaxed",
@@ -1614,23 +3371,67 @@ def _t37():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D27,
+            values=_D52,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 5, 4), _D23),
+                    g.array("<f4", (1, 1, 5, 4), _D47),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D24),
+                    g.array("<f4", (1, 1, 3, 2), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "max_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D53,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 5, 4), _D47),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "max_pool_v1_2_same_nchw_float16",
         "max_pool_v1_2_same_dynamic_output_shape_nchw_float16",
@@ -1654,12 +3455,12 @@ def _t38():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D27,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 5, 4), _D25),
+                    g.array("<f2", (1, 1, 5, 4), _D50),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 3, 2), "AEaARABFgEdASEBI"),
@@ -1669,7 +3470,51 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "max_pool_v1_2_same_nchw_float16_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 5, 4), _D50),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 3, 2), "AEaARABFgEdASEBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "max_pool_v1_2_same_nchw_quant8",
         "max_pool_v1_2_same_dynamic_output_shape_nchw_quant8",
@@ -1693,12 +3538,12 @@ def _t39():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D27,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 5, 4), _D26),
+                    g.array("|u1", (1, 1, 5, 4), _D51),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 3, 2), "kIqMlpqa"),
@@ -1708,7 +3553,51 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "max_pool_v1_2_same_nchw_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_same_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 5, 4), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 3, 2), "kIqMlpqa"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "max_pool_v1_2_valid_nhwc",
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc",
@@ -1732,12 +3621,12 @@ def _t40():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D28,
+            values=_D54,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D29),
+                    g.array("<f4", (1, 3, 3, 3), _D55),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
@@ -1747,7 +3636,51 @@ def _t40():
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "max_pool_v1_2_valid_nhwc_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D56,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "max_pool_v1_2_valid_nhwc_relaxed",
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed",
@@ -1770,13 +3703,13 @@ def _t41():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D28,
+            values=_D54,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D29),
+                    g.array("<f4", (1, 3, 3, 3), _D55),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
@@ -1786,7 +3719,51 @@ def _t41():
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "max_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D56,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 3), "AACwQAAAwEAAANBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "max_pool_v1_2_valid_nhwc_float16",
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_float16",
@@ -1810,12 +3787,12 @@ def _t42():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D28,
+            values=_D54,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D30),
+                    g.array("<f2", (1, 3, 3, 3), _D57),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "gEUARoBG"),
@@ -1825,7 +3802,51 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "max_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D57),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "gEUARoBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "max_pool_v1_2_valid_nhwc_quant8",
         "max_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8",
@@ -1849,12 +3870,12 @@ def _t43():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D28,
+            values=_D54,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "XmBiZGZoamxucHJ0dnh6fH6AgoSGiIqMjpCS"),
+                    g.array("|u1", (1, 3, 3, 3), _D58),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 1, 3), "jpCS"),
@@ -1864,7 +3885,51 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "max_pool_v1_2_valid_nhwc_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D58),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 3), "jpCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "max_pool_v1_2_valid_nchw",
         "max_pool_v1_2_valid_dynamic_output_shape_nchw",
@@ -1888,12 +3953,12 @@ def _t44():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D31,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D32),
+                    g.array("<f4", (1, 3, 3, 3), _D60),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AACwQAAAwEAAANBA"),
@@ -1903,7 +3968,51 @@ def _t44():
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "max_pool_v1_2_valid_nchw_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D60),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "AACwQAAAwEAAANBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "max_pool_v1_2_valid_nchw_relaxed",
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed",
@@ -1926,13 +4035,13 @@ def _t45():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D31,
+            values=_D59,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 3, 3, 3), _D32),
+                    g.array("<f4", (1, 3, 3, 3), _D60),
                 ],
                 outputs=[
                     g.array("<f4", (1, 3, 1, 1), "AACwQAAAwEAAANBA"),
@@ -1942,7 +4051,51 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "max_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D61,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 3, 3), _D60),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1, 1), "AACwQAAAwEAAANBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "max_pool_v1_2_valid_nchw_float16",
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_float16",
@@ -1966,12 +4119,12 @@ def _t46():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D31,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), "gMYAxQDDAMAAuAA8AEEARIBFAMaAxADCAL4AAAA+AEKARABGgMUAxADBALwAOABAAEMARYBG"),
+                    g.array("<f2", (1, 3, 3, 3), _D62),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 1, 1), "gEUARoBG"),
@@ -1981,7 +4134,51 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "max_pool_v1_2_valid_nchw_float16_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D62),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1, 1), "gEUARoBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "max_pool_v1_2_valid_nchw_quant8",
         "max_pool_v1_2_valid_dynamic_output_shape_nchw_quant8",
@@ -2005,12 +4202,12 @@ def _t47():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D31,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 3, 3, 3), "XmRqcHZ8goiOYGZscnh+hIqQYmhudHqAhoyS"),
+                    g.array("|u1", (1, 3, 3, 3), _D63),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 1, 1), "jpCS"),
@@ -2020,7 +4217,51 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "max_pool_v1_2_valid_nchw_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_valid_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 54, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 3, 3), _D63),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1, 1), "jpCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "max_pool_v1_2_strided_nhwc",
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc",
@@ -2044,22 +4285,66 @@ def _t48():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D34),
+                    g.array("<f4", (1, 4, 4, 1), _D65),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D35),
+                    g.array("<f4", (1, 2, 2, 1), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "max_pool_v1_2_strided_nhwc_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nhwc", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D65),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "max_pool_v1_2_strided_nhwc_relaxed",
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed",
@@ -2082,23 +4367,67 @@ def _t49():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D64,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D34),
+                    g.array("<f4", (1, 4, 4, 1), _D65),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D35),
+                    g.array("<f4", (1, 2, 2, 1), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "max_pool_v1_2_strided_nhwc_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nhwc", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D67,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D65),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "max_pool_v1_2_strided_nhwc_float16",
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_float16",
@@ -2122,12 +4451,12 @@ def _t50():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D36),
+                    g.array("<f2", (1, 4, 4, 1), _D68),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AL4AwADBgMY="),
@@ -2137,7 +4466,51 @@ def _t50():
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "max_pool_v1_2_strided_nhwc_float16_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nhwc", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D68),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AL4AwADBgMY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "max_pool_v1_2_strided_nhwc_quant8",
         "max_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8",
@@ -2161,12 +4534,12 @@ def _t51():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D33,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D37),
+                    g.array("|u1", (1, 4, 4, 1), _D69),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "cnBuXg=="),
@@ -2176,7 +4549,51 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "max_pool_v1_2_strided_nhwc_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nhwc", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAHgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D69),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "cnBuXg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "max_pool_v1_2_strided_nchw",
         "max_pool_v1_2_strided_dynamic_output_shape_nchw",
@@ -2200,22 +4617,66 @@ def _t52():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D70,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D34),
+                    g.array("<f4", (1, 1, 4, 4), _D65),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D35),
+                    g.array("<f4", (1, 1, 2, 2), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "max_pool_v1_2_strided_nchw_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nchw", "", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D71,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D65),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "max_pool_v1_2_strided_nchw_relaxed",
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed",
@@ -2238,23 +4699,67 @@ def _t53():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D70,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D34),
+                    g.array("<f4", (1, 1, 4, 4), _D65),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D35),
+                    g.array("<f4", (1, 1, 2, 2), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "max_pool_v1_2_strided_nchw_relaxed_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nchw", "relaxed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values=_D71,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D65),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "max_pool_v1_2_strided_nchw_float16",
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_float16",
@@ -2278,12 +4783,12 @@ def _t54():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D70,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D36),
+                    g.array("<f2", (1, 1, 4, 4), _D68),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AL4AwADBgMY="),
@@ -2293,7 +4798,51 @@ def _t54():
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "max_pool_v1_2_strided_nchw_float16_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nchw", "float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D68),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AL4AwADBgMY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "max_pool_v1_2_strided_nchw_quant8",
         "max_pool_v1_2_strided_dynamic_output_shape_nchw_quant8",
@@ -2317,12 +4866,12 @@ def _t55():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D70,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D37),
+                    g.array("|u1", (1, 1, 4, 4), _D69),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "cnBuXg=="),
@@ -2332,7 +4881,51 @@ def _t55():
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "max_pool_v1_2_strided_nchw_quant8_all_inputs_as_internal",
+        "max_pool_v1_2_strided_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 67, ("nchw", "quant8", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAMAAAADAAAAAgAAAAIAAAAAAAAAAXgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D69),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "cnBuXg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "max_pool_v1_2_same_no_layout_float16",
         "max_pool_v1_2_same_no_layout_dynamic_output_shape_float16",
@@ -2360,7 +4953,7 @@ def _t56():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 5, 4, 1), _D25),
+                    g.array("<f2", (1, 5, 4, 1), _D50),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AEaARABFgEdASEBI"),
@@ -2370,7 +4963,50 @@ def _t56():
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "max_pool_v1_2_same_no_layout_float16_all_inputs_as_internal",
+        "max_pool_v1_2_same_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAwAAAAIAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 5, 4, 1), _D50),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AEaARABFgEdASEBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "max_pool_v1_2_explicit_no_layout_float16",
         "max_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16",
@@ -2401,7 +5037,53 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 3, 3, 3), _D30),
+                    g.array("<f2", (1, 3, 3, 3), _D57),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 3), "gEUARoBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "max_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal",
+        "max_pool_v1_2_explicit_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 92, ("float16", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAAAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 3, 3), _D57),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 3), "gEUARoBG"),
@@ -2413,61 +5095,119 @@ def _t57():
 
 TESTS = (
     ("max_pool_v1_2_explicit_nhwc_none", _t0),
-    ("max_pool_v1_2_explicit_nhwc_relu", _t1),
-    ("max_pool_v1_2_explicit_nhwc_relu1", _t2),
-    ("max_pool_v1_2_explicit_nhwc_relu6", _t3),
-    ("max_pool_v1_2_explicit_nhwc_relaxed_none", _t4),
-    ("max_pool_v1_2_explicit_nhwc_relaxed_relu", _t5),
-    ("max_pool_v1_2_explicit_nhwc_relaxed_relu1", _t6),
-    ("max_pool_v1_2_explicit_nhwc_relaxed_relu6", _t7),
-    ("max_pool_v1_2_explicit_nhwc_float16_none", _t8),
-    ("max_pool_v1_2_explicit_nhwc_float16_relu", _t9),
-    ("max_pool_v1_2_explicit_nhwc_float16_relu1", _t10),
-    ("max_pool_v1_2_explicit_nhwc_float16_relu6", _t11),
-    ("max_pool_v1_2_explicit_nhwc_quant8_none", _t12),
-    ("max_pool_v1_2_explicit_nhwc_quant8_relu", _t13),
-    ("max_pool_v1_2_explicit_nhwc_quant8_relu1", _t14),
-    ("max_pool_v1_2_explicit_nhwc_quant8_relu6", _t15),
-    ("max_pool_v1_2_explicit_nchw_none", _t16),
-    ("max_pool_v1_2_explicit_nchw_relu", _t17),
-    ("max_pool_v1_2_explicit_nchw_relu1", _t18),
-    ("max_pool_v1_2_explicit_nchw_relu6", _t19),
-    ("max_pool_v1_2_explicit_nchw_relaxed_none", _t20),
-    ("max_pool_v1_2_explicit_nchw_relaxed_relu", _t21),
-    ("max_pool_v1_2_explicit_nchw_relaxed_relu1", _t22),
-    ("max_pool_v1_2_explicit_nchw_relaxed_relu6", _t23),
-    ("max_pool_v1_2_explicit_nchw_float16_none", _t24),
-    ("max_pool_v1_2_explicit_nchw_float16_relu", _t25),
-    ("max_pool_v1_2_explicit_nchw_float16_relu1", _t26),
-    ("max_pool_v1_2_explicit_nchw_float16_relu6", _t27),
-    ("max_pool_v1_2_explicit_nchw_quant8_none", _t28),
-    ("max_pool_v1_2_explicit_nchw_quant8_relu", _t29),
-    ("max_pool_v1_2_explicit_nchw_quant8_relu1", _t30),
-    ("max_pool_v1_2_explicit_nchw_quant8_relu6", _t31),
-    ("max_pool_v1_2_same_nhwc", _t32),
-    ("max_pool_v1_2_same_nhwc_relaxed", _t33),
-    ("max_pool_v1_2_same_nhwc_float16", _t34),
-    ("max_pool_v1_2_same_nhwc_quant8", _t35),
-    ("max_pool_v1_2_same_nchw", _t36),
-    ("max_pool_v1_2_same_nchw_relaxed", _t37),
-    ("max_pool_v1_2_same_nchw_float16", _t38),
-    ("max_pool_v1_2_same_nchw_quant8", _t39),
-    ("max_pool_v1_2_valid_nhwc", _t40),
-    ("max_pool_v1_2_valid_nhwc_relaxed", _t41),
-    ("max_pool_v1_2_valid_nhwc_float16", _t42),
-    ("max_pool_v1_2_valid_nhwc_quant8", _t43),
-    ("max_pool_v1_2_valid_nchw", _t44),
-    ("max_pool_v1_2_valid_nchw_relaxed", _t45),
-    ("max_pool_v1_2_valid_nchw_float16", _t46),
-    ("max_pool_v1_2_valid_nchw_quant8", _t47),
-    ("max_pool_v1_2_strided_nhwc", _t48),
-    ("max_pool_v1_2_strided_nhwc_relaxed", _t49),
-    ("max_pool_v1_2_strided_nhwc_float16", _t50),
-    ("max_pool_v1_2_strided_nhwc_quant8", _t51),
-    ("max_pool_v1_2_strided_nchw", _t52),
-    ("max_pool_v1_2_strided_nchw_relaxed", _t53),
-    ("max_pool_v1_2_strided_nchw_float16", _t54),
-    ("max_pool_v1_2_strided_nchw_quant8", _t55),
-    ("max_pool_v1_2_same_no_layout_float16", _t56),
-    ("max_pool_v1_2_explicit_no_layout_float16", _t57),
+    ("max_pool_v1_2_explicit_nhwc_none_all_inputs_as_internal", _t1),
+    ("max_pool_v1_2_explicit_nhwc_relu", _t2),
+    ("max_pool_v1_2_explicit_nhwc_relu_all_inputs_as_internal", _t3),
+    ("max_pool_v1_2_explicit_nhwc_relu1", _t4),
+    ("max_pool_v1_2_explicit_nhwc_relu1_all_inputs_as_internal", _t5),
+    ("max_pool_v1_2_explicit_nhwc_relu6", _t6),
+    ("max_pool_v1_2_explicit_nhwc_relu6_all_inputs_as_internal", _t7),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_none", _t8),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_none_all_inputs_as_internal", _t9),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu", _t10),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu_all_inputs_as_internal", _t11),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu1", _t12),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu1_all_inputs_as_internal", _t13),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu6", _t14),
+    ("max_pool_v1_2_explicit_nhwc_relaxed_relu6_all_inputs_as_internal", _t15),
+    ("max_pool_v1_2_explicit_nhwc_float16_none", _t16),
+    ("max_pool_v1_2_explicit_nhwc_float16_none_all_inputs_as_internal", _t17),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu", _t18),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu_all_inputs_as_internal", _t19),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu1", _t20),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu1_all_inputs_as_internal", _t21),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu6", _t22),
+    ("max_pool_v1_2_explicit_nhwc_float16_relu6_all_inputs_as_internal", _t23),
+    ("max_pool_v1_2_explicit_nhwc_quant8_none", _t24),
+    ("max_pool_v1_2_explicit_nhwc_quant8_none_all_inputs_as_internal", _t25),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu", _t26),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu_all_inputs_as_internal", _t27),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu1", _t28),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu1_all_inputs_as_internal", _t29),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu6", _t30),
+    ("max_pool_v1_2_explicit_nhwc_quant8_relu6_all_inputs_as_internal", _t31),
+    ("max_pool_v1_2_explicit_nchw_none", _t32),
+    ("max_pool_v1_2_explicit_nchw_none_all_inputs_as_internal", _t33),
+    ("max_pool_v1_2_explicit_nchw_relu", _t34),
+    ("max_pool_v1_2_explicit_nchw_relu_all_inputs_as_internal", _t35),
+    ("max_pool_v1_2_explicit_nchw_relu1", _t36),
+    ("max_pool_v1_2_explicit_nchw_relu1_all_inputs_as_internal", _t37),
+    ("max_pool_v1_2_explicit_nchw_relu6", _t38),
+    ("max_pool_v1_2_explicit_nchw_relu6_all_inputs_as_internal", _t39),
+    ("max_pool_v1_2_explicit_nchw_relaxed_none", _t40),
+    ("max_pool_v1_2_explicit_nchw_relaxed_none_all_inputs_as_internal", _t41),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu", _t42),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu_all_inputs_as_internal", _t43),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu1", _t44),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu1_all_inputs_as_internal", _t45),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu6", _t46),
+    ("max_pool_v1_2_explicit_nchw_relaxed_relu6_all_inputs_as_internal", _t47),
+    ("max_pool_v1_2_explicit_nchw_float16_none", _t48),
+    ("max_pool_v1_2_explicit_nchw_float16_none_all_inputs_as_internal", _t49),
+    ("max_pool_v1_2_explicit_nchw_float16_relu", _t50),
+    ("max_pool_v1_2_explicit_nchw_float16_relu_all_inputs_as_internal", _t51),
+    ("max_pool_v1_2_explicit_nchw_float16_relu1", _t52),
+    ("max_pool_v1_2_explicit_nchw_float16_relu1_all_inputs_as_internal", _t53),
+    ("max_pool_v1_2_explicit_nchw_float16_relu6", _t54),
+    ("max_pool_v1_2_explicit_nchw_float16_relu6_all_inputs_as_internal", _t55),
+    ("max_pool_v1_2_explicit_nchw_quant8_none", _t56),
+    ("max_pool_v1_2_explicit_nchw_quant8_none_all_inputs_as_internal", _t57),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu", _t58),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu_all_inputs_as_internal", _t59),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu1", _t60),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu1_all_inputs_as_internal", _t61),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu6", _t62),
+    ("max_pool_v1_2_explicit_nchw_quant8_relu6_all_inputs_as_internal", _t63),
+    ("max_pool_v1_2_same_nhwc", _t64),
+    ("max_pool_v1_2_same_nhwc_all_inputs_as_internal", _t65),
+    ("max_pool_v1_2_same_nhwc_relaxed", _t66),
+    ("max_pool_v1_2_same_nhwc_relaxed_all_inputs_as_internal", _t67),
+    ("max_pool_v1_2_same_nhwc_float16", _t68),
+    ("max_pool_v1_2_same_nhwc_float16_all_inputs_as_internal", _t69),
+    ("max_pool_v1_2_same_nhwc_quant8", _t70),
+    ("max_pool_v1_2_same_nhwc_quant8_all_inputs_as_internal", _t71),
+    ("max_pool_v1_2_same_nchw", _t72),
+    ("max_pool_v1_2_same_nchw_all_inputs_as_internal", _t73),
+    ("max_pool_v1_2_same_nchw_relaxed", _t74),
+    ("max_pool_v1_2_same_nchw_relaxed_all_inputs_as_internal", _t75),
+    ("max_pool_v1_2_same_nchw_float16", _t76),
+    ("max_pool_v1_2_same_nchw_float16_all_inputs_as_internal", _t77),
+    ("max_pool_v1_2_same_nchw_quant8", _t78),
+    ("max_pool_v1_2_same_nchw_quant8_all_inputs_as_internal", _t79),
+    ("max_pool_v1_2_valid_nhwc", _t80),
+    ("max_pool_v1_2_valid_nhwc_all_inputs_as_internal", _t81),
+    ("max_pool_v1_2_valid_nhwc_relaxed", _t82),
+    ("max_pool_v1_2_valid_nhwc_relaxed_all_inputs_as_internal", _t83),
+    ("max_pool_v1_2_valid_nhwc_float16", _t84),
+    ("max_pool_v1_2_valid_nhwc_float16_all_inputs_as_internal", _t85),
+    ("max_pool_v1_2_valid_nhwc_quant8", _t86),
+    ("max_pool_v1_2_valid_nhwc_quant8_all_inputs_as_internal", _t87),
+    ("max_pool_v1_2_valid_nchw", _t88),
+    ("max_pool_v1_2_valid_nchw_all_inputs_as_internal", _t89),
+    ("max_pool_v1_2_valid_nchw_relaxed", _t90),
+    ("max_pool_v1_2_valid_nchw_relaxed_all_inputs_as_internal", _t91),
+    ("max_pool_v1_2_valid_nchw_float16", _t92),
+    ("max_pool_v1_2_valid_nchw_float16_all_inputs_as_internal", _t93),
+    ("max_pool_v1_2_valid_nchw_quant8", _t94),
+    ("max_pool_v1_2_valid_nchw_quant8_all_inputs_as_internal", _t95),
+    ("max_pool_v1_2_strided_nhwc", _t96),
+    ("max_pool_v1_2_strided_nhwc_all_inputs_as_internal", _t97),
+    ("max_pool_v1_2_strided_nhwc_relaxed", _t98),
+    ("max_pool_v1_2_strided_nhwc_relaxed_all_inputs_as_internal", _t99),
+    ("max_pool_v1_2_strided_nhwc_float16", _t100),
+    ("max_pool_v1_2_strided_nhwc_float16_all_inputs_as_internal", _t101),
+    ("max_pool_v1_2_strided_nhwc_quant8", _t102),
+    ("max_pool_v1_2_strided_nhwc_quant8_all_inputs_as_internal", _t103),
+    ("max_pool_v1_2_strided_nchw", _t104),
+    ("max_pool_v1_2_strided_nchw_all_inputs_as_internal", _t105),
+    ("max_pool_v1_2_strided_nchw_relaxed", _t106),
+    ("max_pool_v1_2_strided_nchw_relaxed_all_inputs_as_internal", _t107),
+    ("max_pool_v1_2_strided_nchw_float16", _t108),
+    ("max_pool_v1_2_strided_nchw_float16_all_inputs_as_internal", _t109),
+    ("max_pool_v1_2_strided_nchw_quant8", _t110),
+    ("max_pool_v1_2_strided_nchw_quant8_all_inputs_as_internal", _t111),
+    ("max_pool_v1_2_same_no_layout_float16", _t112),
+    ("max_pool_v1_2_same_no_layout_float16_all_inputs_as_internal", _t113),
+    ("max_pool_v1_2_explicit_no_layout_float16", _t114),
+    ("max_pool_v1_2_explicit_no_layout_float16_all_inputs_as_internal", _t115),
 )

@@ -14,8 +14,10 @@ SPEC = "conformance/specs/V1_2/maximum.mod.py"
 _D0 = "AABAQAAAwL8AAAAAAADwQAAAgMAAAABA"
 _D1 = "AACAPwAAAL8AAAAAAAAAQQAAwMAAACBA"
 _D2 = "AABAQAAAAL8AAAAAAAAAQQAAgMAAACBA"
-_D3 = "AAAAAAAAgD8AAAA/AACAPwAAgEAAAIBA"
-_D4 = "AAAAAAEAAAAAAAAAAQAAAAQAAAAEAAAA"
+_D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AAAAAAAAgD8AAAA/AACAPwAAgEAAAIBA"
+_D5 = "AAAAAAAAgD8AAAAAAAAAAA=="
+_D6 = "AAAAAAEAAAAAAAAAAQAAAAQAAAAEAAAA"
 
 
 def _t0():
@@ -53,6 +55,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "maximum_all_inputs_as_internal",
+        "maximum_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "maximum_relaxed",
         "maximum_dynamic_output_shape_relaxed",
         "V1_2",
@@ -84,7 +129,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "maximum_relaxed_all_inputs_as_internal",
+        "maximum_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "maximum_float16",
         "maximum_dynamic_output_shape_float16",
@@ -117,7 +205,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "maximum_float16_all_inputs_as_internal",
+        "maximum_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEIAvgAAgEcAxABA"),
+                    g.array("<f2", (2, 3), "ADwAuAAAAEgAxgBB"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AEIAuAAAAEgAxABB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "maximum_int32",
         "maximum_dynamic_output_shape_int32",
@@ -150,7 +281,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "maximum_quant8",
         "maximum_dynamic_output_shape_quant8",
@@ -183,7 +314,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "maximum_quant8_all_inputs_as_internal",
+        "maximum_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=80, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZAAAAABQAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "amFkc1xo"),
+                    g.array("|u1", (2, 3), "VE5QcDha"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "YFlaalJf"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "maximum_broadcast",
         "maximum_broadcast_dynamic_output_shape",
@@ -209,14 +383,129 @@ def _t5():
                     g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D3),
+                    g.array("<f4", (3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "maximum_broadcast_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "maximum_broadcast_all_tensors_as_inputs",
+        "maximum_broadcast_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
+    return g.case(
+        "maximum_broadcast_all_tensors_as_inputs_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "maximum_broadcast_relaxed",
         "maximum_broadcast_dynamic_output_shape_relaxed",
@@ -242,14 +531,129 @@ def _t6():
                     g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D3),
+                    g.array("<f4", (3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t14():
+    return g.case(
+        "maximum_broadcast_relaxed_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "maximum_broadcast_relaxed_all_tensors_as_inputs",
+        "maximum_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "maximum_broadcast_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
     return g.case(
         "maximum_broadcast_float16",
         "maximum_broadcast_dynamic_output_shape_float16",
@@ -282,7 +686,122 @@ def _t7():
     )
 
 
-def _t8():
+def _t18():
+    return g.case(
+        "maximum_broadcast_float16_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "float16", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 1), "AMAAOABE"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "AAAAPAA4ADwARABE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "maximum_broadcast_float16_all_tensors_as_inputs",
+        "maximum_broadcast_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 1), "AMAAOABE"),
+                    g.array("<f2", (1, 2), "AAAAPA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "AAAAPAA4ADwARABE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "maximum_broadcast_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 1), "AMAAOABE"),
+                    g.array("<f2", (1, 2), "AAAAPA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "AAAAPAA4ADwARABE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
     return g.case(
         "maximum_broadcast_int32",
         "maximum_broadcast_dynamic_output_shape_int32",
@@ -308,14 +827,48 @@ def _t8():
                     g.array("<i4", (3, 1), "/v///wAAAAAEAAAA"),
                 ],
                 outputs=[
-                    g.array("<i4", (3, 2), _D4),
+                    g.array("<i4", (3, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t22():
+    return g.case(
+        "maximum_broadcast_int32_all_tensors_as_inputs",
+        "maximum_broadcast_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "int32", "all_tensors_as_inputs"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 1), "/v///wAAAAAEAAAA"),
+                    g.array("<i4", (1, 2), "AAAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<i4", (3, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
     return g.case(
         "maximum_broadcast_quant8",
         "maximum_broadcast_dynamic_output_shape_quant8",
@@ -348,7 +901,122 @@ def _t9():
     )
 
 
-def _t10():
+def _t24():
+    return g.case(
+        "maximum_broadcast_quant8_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 2, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ABAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 1), "BgsS"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gKCQoP//"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "maximum_broadcast_quant8_all_tensors_as_inputs",
+        "maximum_broadcast_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 1), "BgsS"),
+                    g.array("|u1", (1, 2), "ABA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gKCQoP//"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "maximum_broadcast_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="CgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 1), "BgsS"),
+                    g.array("|u1", (1, 2), "ABA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gKCQoP//"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "maximum_broadcast_weight_as_input",
         "maximum_broadcast_dynamic_output_shape_weight_as_input",
@@ -374,14 +1042,57 @@ def _t10():
                     g.array("<f4", (1, 2), "AAAAAAAAgD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D3),
+                    g.array("<f4", (3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t28():
+    return g.case(
+        "maximum_broadcast_weight_as_input_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "maximum_broadcast_weight_as_input_relaxed",
         "maximum_broadcast_dynamic_output_shape_weight_as_input_relaxed",
@@ -407,14 +1118,57 @@ def _t11():
                     g.array("<f4", (1, 2), "AAAAAAAAgD8="),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D3),
+                    g.array("<f4", (3, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t30():
+    return g.case(
+        "maximum_broadcast_weight_as_input_relaxed_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 1), "AAAAwAAAAD8AAIBA"),
+                    g.array("<f4", (1, 2), "AAAAAAAAgD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "maximum_broadcast_weight_as_input_float16",
         "maximum_broadcast_dynamic_output_shape_weight_as_input_float16",
@@ -447,7 +1201,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t32():
+    return g.case(
+        "maximum_broadcast_weight_as_input_float16_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 1), "AMAAOABE"),
+                    g.array("<f2", (1, 2), "AAAAPA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "AAAAPAA4ADwARABE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
     return g.case(
         "maximum_broadcast_weight_as_input_int32",
         "maximum_broadcast_dynamic_output_shape_weight_as_input_int32",
@@ -473,14 +1270,14 @@ def _t13():
                     g.array("<i4", (1, 2), "AAAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<i4", (3, 2), _D4),
+                    g.array("<i4", (3, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t34():
     return g.case(
         "maximum_broadcast_weight_as_input_quant8",
         "maximum_broadcast_dynamic_output_shape_weight_as_input_quant8",
@@ -513,7 +1310,50 @@ def _t14():
     )
 
 
-def _t15():
+def _t35():
+    return g.case(
+        "maximum_broadcast_weight_as_input_quant8_all_inputs_as_internal",
+        "maximum_broadcast_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 43, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="CgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 1), "BgsS"),
+                    g.array("|u1", (1, 2), "ABA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "gKCQoP//"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "maximum_int32_extremes",
         "maximum_int32_extremes_dynamic_output_shape",
@@ -548,19 +1388,40 @@ def _t15():
 
 TESTS = (
     ("maximum", _t0),
-    ("maximum_relaxed", _t1),
-    ("maximum_float16", _t2),
-    ("maximum_int32", _t3),
-    ("maximum_quant8", _t4),
-    ("maximum_broadcast", _t5),
-    ("maximum_broadcast_relaxed", _t6),
-    ("maximum_broadcast_float16", _t7),
-    ("maximum_broadcast_int32", _t8),
-    ("maximum_broadcast_quant8", _t9),
-    ("maximum_broadcast_weight_as_input", _t10),
-    ("maximum_broadcast_weight_as_input_relaxed", _t11),
-    ("maximum_broadcast_weight_as_input_float16", _t12),
-    ("maximum_broadcast_weight_as_input_int32", _t13),
-    ("maximum_broadcast_weight_as_input_quant8", _t14),
-    ("maximum_int32_extremes", _t15),
+    ("maximum_all_inputs_as_internal", _t1),
+    ("maximum_relaxed", _t2),
+    ("maximum_relaxed_all_inputs_as_internal", _t3),
+    ("maximum_float16", _t4),
+    ("maximum_float16_all_inputs_as_internal", _t5),
+    ("maximum_int32", _t6),
+    ("maximum_quant8", _t7),
+    ("maximum_quant8_all_inputs_as_internal", _t8),
+    ("maximum_broadcast", _t9),
+    ("maximum_broadcast_all_inputs_as_internal", _t10),
+    ("maximum_broadcast_all_tensors_as_inputs", _t11),
+    ("maximum_broadcast_all_tensors_as_inputs_all_inputs_as_internal", _t12),
+    ("maximum_broadcast_relaxed", _t13),
+    ("maximum_broadcast_relaxed_all_inputs_as_internal", _t14),
+    ("maximum_broadcast_relaxed_all_tensors_as_inputs", _t15),
+    ("maximum_broadcast_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t16),
+    ("maximum_broadcast_float16", _t17),
+    ("maximum_broadcast_float16_all_inputs_as_internal", _t18),
+    ("maximum_broadcast_float16_all_tensors_as_inputs", _t19),
+    ("maximum_broadcast_float16_all_tensors_as_inputs_all_inputs_as_internal", _t20),
+    ("maximum_broadcast_int32", _t21),
+    ("maximum_broadcast_int32_all_tensors_as_inputs", _t22),
+    ("maximum_broadcast_quant8", _t23),
+    ("maximum_broadcast_quant8_all_inputs_as_internal", _t24),
+    ("maximum_broadcast_quant8_all_tensors_as_inputs", _t25),
+    ("maximum_broadcast_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t26),
+    ("maximum_broadcast_weight_as_input", _t27),
+    ("maximum_broadcast_weight_as_input_all_inputs_as_internal", _t28),
+    ("maximum_broadcast_weight_as_input_relaxed", _t29),
+    ("maximum_broadcast_weight_as_input_relaxed_all_inputs_as_internal", _t30),
+    ("maximum_broadcast_weight_as_input_float16", _t31),
+    ("maximum_broadcast_weight_as_input_float16_all_inputs_as_internal", _t32),
+    ("maximum_broadcast_weight_as_input_int32", _t33),
+    ("maximum_broadcast_weight_as_input_quant8", _t34),
+    ("maximum_broadcast_weight_as_input_quant8_all_inputs_as_internal", _t35),
+    ("maximum_int32_extremes", _t36),
 )

@@ -56,6 +56,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "mean_float16_axis1_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "mean_float16_axis1_all_tensors_as_inputs",
+        "mean_float16_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "mean_float16_axis1_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "mean_float16_axis1_float16",
         "mean_float16_axis1_dynamic_output_shape_float16",
         "V1_2",
@@ -88,7 +203,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "mean_float16_axis1_float16_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADwAPFW1VUA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "mean_float16_axis1_float16_all_tensors_as_inputs",
+        "mean_float16_axis1_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADwAPFW1VUA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "mean_float16_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADwAPFW1VUA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "mean_float16_axis1_weight_as_input",
         "mean_float16_axis1_dynamic_output_shape_weight_as_input",
@@ -123,7 +353,47 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "mean_float16_axis1_weight_as_input_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "mean_float16_axis1_weight_as_input_float16",
         "mean_float16_axis1_dynamic_output_shape_weight_as_input_float16",
@@ -158,7 +428,47 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "mean_float16_axis1_weight_as_input_float16_all_inputs_as_internal",
+        "mean_float16_axis1_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADwAPFW1VUA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "mean_float16_duplicates_keep",
         "mean_float16_duplicates_keep_dynamic_output_shape",
@@ -192,7 +502,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "mean_float16_duplicates_keep_all_inputs_as_internal",
+        "mean_float16_duplicates_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwPwAAgD4AAEA/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "mean_float16_duplicates_keep_float16",
         "mean_float16_duplicates_keep_dynamic_output_shape_float16",
@@ -226,7 +575,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t15():
+    return g.case(
+        "mean_float16_duplicates_keep_float16_all_inputs_as_internal",
+        "mean_float16_duplicates_keep_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "gD8ANAA6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "mean_float16_all_axes",
         "mean_float16_all_axes_dynamic_output_shape",
@@ -260,7 +648,46 @@ def _t6():
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "mean_float16_all_axes_all_inputs_as_internal",
+        "mean_float16_all_axes_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/f////7/////////AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "VVV1Pw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "mean_float16_all_axes_float16",
         "mean_float16_all_axes_dynamic_output_shape_float16",
@@ -294,7 +721,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t19():
+    return g.case(
+        "mean_float16_all_axes_float16_all_inputs_as_internal",
+        "mean_float16_all_axes_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/f////7/////////AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "qzs="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "mean_float16_spatial",
         "mean_float16_spatial_dynamic_output_shape",
@@ -328,7 +794,122 @@ def _t8():
     )
 
 
-def _t9():
+def _t21():
+    return g.case(
+        "mean_float16_spatial_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "mean_float16_spatial_all_tensors_as_inputs",
+        "mean_float16_spatial_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "mean_float16_spatial_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f4", (1, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "mean_float16_spatial_float16",
         "mean_float16_spatial_dynamic_output_shape_float16",
@@ -362,7 +943,122 @@ def _t9():
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "mean_float16_spatial_float16_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "AEAANA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "mean_float16_spatial_float16_all_tensors_as_inputs",
+        "mean_float16_spatial_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D6),
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "AEAANA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "mean_float16_spatial_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f2", (1, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "AEAANA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "mean_float16_spatial_quant8",
         "mean_float16_spatial_dynamic_output_shape_quant8",
@@ -396,7 +1092,122 @@ def _t10():
     )
 
 
-def _t11():
+def _t29():
+    return g.case(
+        "mean_float16_spatial_quant8_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=30, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "IiYqDjQgGCg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "Jh8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "mean_float16_spatial_quant8_all_tensors_as_inputs",
+        "mean_float16_spatial_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "IiYqDjQgGCg="),
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "Jh8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "mean_float16_spatial_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=30, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAB4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("|u1", (1, 2, 2, 2), "IiYqDjQgGCg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "Jh8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "mean_float16_spatial_weight_as_input",
         "mean_float16_spatial_dynamic_output_shape_weight_as_input",
@@ -431,7 +1242,47 @@ def _t11():
     )
 
 
-def _t12():
+def _t33():
+    return g.case(
+        "mean_float16_spatial_weight_as_input_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f4", (1, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQAAAgD4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "mean_float16_spatial_weight_as_input_float16",
         "mean_float16_spatial_dynamic_output_shape_weight_as_input_float16",
@@ -466,7 +1317,47 @@ def _t12():
     )
 
 
-def _t13():
+def _t35():
+    return g.case(
+        "mean_float16_spatial_weight_as_input_float16_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "float16", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("<f2", (1, 2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "AEAANA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "mean_float16_spatial_weight_as_input_quant8",
         "mean_float16_spatial_dynamic_output_shape_weight_as_input_quant8",
@@ -501,19 +1392,83 @@ def _t13():
     )
 
 
+def _t37():
+    return g.case(
+        "mean_float16_spatial_weight_as_input_quant8_all_inputs_as_internal",
+        "mean_float16_spatial_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=30, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAB4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAIAAAA="),
+                    g.array("|u1", (1, 2, 2, 2), "IiYqDjQgGCg="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "Jh8="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mean_float16_axis1", _t0),
-    ("mean_float16_axis1_float16", _t1),
-    ("mean_float16_axis1_weight_as_input", _t2),
-    ("mean_float16_axis1_weight_as_input_float16", _t3),
-    ("mean_float16_duplicates_keep", _t4),
-    ("mean_float16_duplicates_keep_float16", _t5),
-    ("mean_float16_all_axes", _t6),
-    ("mean_float16_all_axes_float16", _t7),
-    ("mean_float16_spatial", _t8),
-    ("mean_float16_spatial_float16", _t9),
-    ("mean_float16_spatial_quant8", _t10),
-    ("mean_float16_spatial_weight_as_input", _t11),
-    ("mean_float16_spatial_weight_as_input_float16", _t12),
-    ("mean_float16_spatial_weight_as_input_quant8", _t13),
+    ("mean_float16_axis1_all_inputs_as_internal", _t1),
+    ("mean_float16_axis1_all_tensors_as_inputs", _t2),
+    ("mean_float16_axis1_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("mean_float16_axis1_float16", _t4),
+    ("mean_float16_axis1_float16_all_inputs_as_internal", _t5),
+    ("mean_float16_axis1_float16_all_tensors_as_inputs", _t6),
+    ("mean_float16_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("mean_float16_axis1_weight_as_input", _t8),
+    ("mean_float16_axis1_weight_as_input_all_inputs_as_internal", _t9),
+    ("mean_float16_axis1_weight_as_input_float16", _t10),
+    ("mean_float16_axis1_weight_as_input_float16_all_inputs_as_internal", _t11),
+    ("mean_float16_duplicates_keep", _t12),
+    ("mean_float16_duplicates_keep_all_inputs_as_internal", _t13),
+    ("mean_float16_duplicates_keep_float16", _t14),
+    ("mean_float16_duplicates_keep_float16_all_inputs_as_internal", _t15),
+    ("mean_float16_all_axes", _t16),
+    ("mean_float16_all_axes_all_inputs_as_internal", _t17),
+    ("mean_float16_all_axes_float16", _t18),
+    ("mean_float16_all_axes_float16_all_inputs_as_internal", _t19),
+    ("mean_float16_spatial", _t20),
+    ("mean_float16_spatial_all_inputs_as_internal", _t21),
+    ("mean_float16_spatial_all_tensors_as_inputs", _t22),
+    ("mean_float16_spatial_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("mean_float16_spatial_float16", _t24),
+    ("mean_float16_spatial_float16_all_inputs_as_internal", _t25),
+    ("mean_float16_spatial_float16_all_tensors_as_inputs", _t26),
+    ("mean_float16_spatial_float16_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("mean_float16_spatial_quant8", _t28),
+    ("mean_float16_spatial_quant8_all_inputs_as_internal", _t29),
+    ("mean_float16_spatial_quant8_all_tensors_as_inputs", _t30),
+    ("mean_float16_spatial_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("mean_float16_spatial_weight_as_input", _t32),
+    ("mean_float16_spatial_weight_as_input_all_inputs_as_internal", _t33),
+    ("mean_float16_spatial_weight_as_input_float16", _t34),
+    ("mean_float16_spatial_weight_as_input_float16_all_inputs_as_internal", _t35),
+    ("mean_float16_spatial_weight_as_input_quant8", _t36),
+    ("mean_float16_spatial_weight_as_input_quant8_all_inputs_as_internal", _t37),
 )

@@ -13,6 +13,7 @@ SPEC = "conformance/specs/V1_2/mul_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AADAPwAAAMAAAAAAAABQQA=="
 _D1 = "AABAQAAAgMAAAAAAAADQQA=="
+_D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -52,6 +53,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "mul_v1_2_all_inputs_as_internal",
+        "mul_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "mul_v1_2_relaxed",
         "mul_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +130,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "mul_v1_2_relaxed_all_inputs_as_internal",
+        "mul_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "mul_v1_2_float16",
         "mul_v1_2_dynamic_output_shape_float16",
@@ -120,8 +209,55 @@ def _t2():
     )
 
 
+def _t5():
+    return g.case(
+        "mul_v1_2_float16_all_inputs_as_internal",
+        "mul_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AD4AwAAAgEI="),
+                    g.array("<f2", (1,), "AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEIAxAAAgEY="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mul_v1_2", _t0),
-    ("mul_v1_2_relaxed", _t1),
-    ("mul_v1_2_float16", _t2),
+    ("mul_v1_2_all_inputs_as_internal", _t1),
+    ("mul_v1_2_relaxed", _t2),
+    ("mul_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("mul_v1_2_float16", _t4),
+    ("mul_v1_2_float16_all_inputs_as_internal", _t5),
 )

@@ -50,6 +50,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "neg_all_inputs_as_internal",
+        "neg_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("", "all_inputs_as_internal"), ("NEG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.NEG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "neg_relaxed",
         "neg_dynamic_output_shape_relaxed",
         "V1_2",
@@ -79,7 +116,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "neg_relaxed_all_inputs_as_internal",
+        "neg_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("relaxed", "all_inputs_as_internal"), ("NEG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.NEG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "neg_float16",
         "neg_dynamic_output_shape_float16",
@@ -110,7 +184,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "neg_float16_all_inputs_as_internal",
+        "neg_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 8, ("float16", "all_inputs_as_internal"), ("NEG",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.NEG, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMAAAABCAEfQ4wBk"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AEAAAADCAMfQYwDk"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "neg_int32",
         "neg_dynamic_output_shape_int32",
@@ -141,7 +252,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "neg_rank5",
         "neg_rank5_dynamic_output_shape",
@@ -172,7 +283,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "neg_rank5_relaxed",
         "neg_rank5_dynamic_output_shape_relaxed",
@@ -203,7 +314,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "neg_rank5_float16",
         "neg_rank5_dynamic_output_shape_float16",
@@ -234,7 +345,7 @@ def _t6():
     )
 
 
-def _t7():
+def _t10():
     return g.case(
         "neg_int32_limits",
         "neg_int32_limits_dynamic_output_shape",
@@ -267,11 +378,14 @@ def _t7():
 
 TESTS = (
     ("neg", _t0),
-    ("neg_relaxed", _t1),
-    ("neg_float16", _t2),
-    ("neg_int32", _t3),
-    ("neg_rank5", _t4),
-    ("neg_rank5_relaxed", _t5),
-    ("neg_rank5_float16", _t6),
-    ("neg_int32_limits", _t7),
+    ("neg_all_inputs_as_internal", _t1),
+    ("neg_relaxed", _t2),
+    ("neg_relaxed_all_inputs_as_internal", _t3),
+    ("neg_float16", _t4),
+    ("neg_float16_all_inputs_as_internal", _t5),
+    ("neg_int32", _t6),
+    ("neg_rank5", _t7),
+    ("neg_rank5_relaxed", _t8),
+    ("neg_rank5_float16", _t9),
+    ("neg_int32_limits", _t10),
 )

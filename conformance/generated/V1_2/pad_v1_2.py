@@ -18,6 +18,9 @@ _D3 = "AAAAAAAAAAAAAAA8AD4AQAAAAAAAQQBCAEMAAAAA"
 _D4 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAA="
 _D5 = "AACAvwAAAEAAAEDAAACAQA=="
 _D6 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgL8AAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQMAAAAAAAAAAAAAAgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D7 = "AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAAAAAAAAAAAAA=="
+_D8 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAvAAAAAAAQAAAAAAAAAAAAAAAwgAAAAAARAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D9 = "gICAgICAgICAgH+AgIKAgICAgH2AgISAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICA"
 
 
 def _t0():
@@ -55,6 +58,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "pad_v1_2_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAAAgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "pad_v1_2_all_tensors_as_inputs",
+        "pad_v1_2_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "pad_v1_2_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "pad_v1_2_float16",
         "pad_v1_2_dynamic_output_shape_float16",
         "V1_2",
@@ -86,7 +200,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "pad_v1_2_float16_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAAAgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 5), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "pad_v1_2_float16_all_tensors_as_inputs",
+        "pad_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 5), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "pad_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 5), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pad_v1_2_quant8",
         "pad_v1_2_dynamic_output_shape_quant8",
@@ -119,7 +344,118 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "pad_v1_2_quant8_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAAAgAAACUAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "JygpKiss"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "JSUlJSUnKCklJSorLCUl"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "pad_v1_2_quant8_all_tensors_as_inputs",
+        "pad_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=37),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "JygpKiss"),
+                    g.array("<i4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "JSUlJSUnKCklJSorLCUl"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "pad_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="JQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|u1", (2, 3), "JygpKiss"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "JSUlJSUnKCklJSorLCUl"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pad_v1_2_weight_as_input",
         "pad_v1_2_dynamic_output_shape_weight_as_input",
@@ -152,7 +488,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "pad_v1_2_weight_as_input_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "pad_v1_2_weight_as_input_float16",
         "pad_v1_2_dynamic_output_shape_weight_as_input_float16",
@@ -185,7 +560,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "pad_v1_2_weight_as_input_float16_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 5), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pad_v1_2_weight_as_input_quant8",
         "pad_v1_2_dynamic_output_shape_weight_as_input_quant8",
@@ -218,7 +632,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "pad_v1_2_weight_as_input_quant8_all_inputs_as_internal",
+        "pad_v1_2_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="JQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|u1", (2, 3), "JygpKiss"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 5), "JSUlJSUnKCklJSorLCUl"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pad_v1_2_all_dims",
         "pad_v1_2_all_dims_dynamic_output_shape",
@@ -251,7 +704,118 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "pad_v1_2_all_dims_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "pad_v1_2_all_dims_all_tensors_as_inputs",
+        "pad_v1_2_all_dims_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "pad_v1_2_all_dims_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pad_v1_2_all_dims_relaxed",
         "pad_v1_2_all_dims_dynamic_output_shape_relaxed",
@@ -284,7 +848,118 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "pad_v1_2_all_dims_relaxed_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "pad_v1_2_all_dims_relaxed_all_tensors_as_inputs",
+        "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "pad_v1_2_all_dims_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 3, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "pad_v1_2_all_dims_float16",
         "pad_v1_2_all_dims_dynamic_output_shape_float16",
@@ -310,14 +985,125 @@ def _t8():
                     g.array("<f2", (1, 2, 2, 1), "ALwAQADCAEQ="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 3, 3), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAvAAAAAAAQAAAAAAAAAAAAAAAwgAAAAAARAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+                    g.array("<f2", (2, 3, 3, 3), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "pad_v1_2_all_dims_float16_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 1), "ALwAQADCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "pad_v1_2_all_dims_float16_all_tensors_as_inputs",
+        "pad_v1_2_all_dims_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 1), "ALwAQADCAEQ="),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "pad_v1_2_all_dims_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("<f2", (1, 2, 2, 1), "ALwAQADCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 3, 3), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "pad_v1_2_all_dims_quant8",
         "pad_v1_2_all_dims_dynamic_output_shape_quant8",
@@ -343,7 +1129,118 @@ def _t9():
                     g.array("|u1", (1, 2, 2, 1), "f4J9hA=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 3), "gICAgICAgICAgH+AgIKAgICAgH2AgISAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICA"),
+                    g.array("|u1", (2, 3, 3, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "pad_v1_2_all_dims_quant8_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=128, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAEAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "f4J9hA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "pad_v1_2_all_dims_quant8_all_tensors_as_inputs",
+        "pad_v1_2_all_dims_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "f4J9hA=="),
+                    g.array("<i4", (4, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "pad_v1_2_all_dims_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v1_2_all_dims_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D4),
+                    g.array("|u1", (1, 2, 2, 1), "f4J9hA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 3), _D9),
                 ],
             ),
         ],
@@ -352,13 +1249,37 @@ def _t9():
 
 TESTS = (
     ("pad_v1_2", _t0),
-    ("pad_v1_2_float16", _t1),
-    ("pad_v1_2_quant8", _t2),
-    ("pad_v1_2_weight_as_input", _t3),
-    ("pad_v1_2_weight_as_input_float16", _t4),
-    ("pad_v1_2_weight_as_input_quant8", _t5),
-    ("pad_v1_2_all_dims", _t6),
-    ("pad_v1_2_all_dims_relaxed", _t7),
-    ("pad_v1_2_all_dims_float16", _t8),
-    ("pad_v1_2_all_dims_quant8", _t9),
+    ("pad_v1_2_all_inputs_as_internal", _t1),
+    ("pad_v1_2_all_tensors_as_inputs", _t2),
+    ("pad_v1_2_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("pad_v1_2_float16", _t4),
+    ("pad_v1_2_float16_all_inputs_as_internal", _t5),
+    ("pad_v1_2_float16_all_tensors_as_inputs", _t6),
+    ("pad_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("pad_v1_2_quant8", _t8),
+    ("pad_v1_2_quant8_all_inputs_as_internal", _t9),
+    ("pad_v1_2_quant8_all_tensors_as_inputs", _t10),
+    ("pad_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("pad_v1_2_weight_as_input", _t12),
+    ("pad_v1_2_weight_as_input_all_inputs_as_internal", _t13),
+    ("pad_v1_2_weight_as_input_float16", _t14),
+    ("pad_v1_2_weight_as_input_float16_all_inputs_as_internal", _t15),
+    ("pad_v1_2_weight_as_input_quant8", _t16),
+    ("pad_v1_2_weight_as_input_quant8_all_inputs_as_internal", _t17),
+    ("pad_v1_2_all_dims", _t18),
+    ("pad_v1_2_all_dims_all_inputs_as_internal", _t19),
+    ("pad_v1_2_all_dims_all_tensors_as_inputs", _t20),
+    ("pad_v1_2_all_dims_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("pad_v1_2_all_dims_relaxed", _t22),
+    ("pad_v1_2_all_dims_relaxed_all_inputs_as_internal", _t23),
+    ("pad_v1_2_all_dims_relaxed_all_tensors_as_inputs", _t24),
+    ("pad_v1_2_all_dims_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("pad_v1_2_all_dims_float16", _t26),
+    ("pad_v1_2_all_dims_float16_all_inputs_as_internal", _t27),
+    ("pad_v1_2_all_dims_float16_all_tensors_as_inputs", _t28),
+    ("pad_v1_2_all_dims_float16_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("pad_v1_2_all_dims_quant8", _t30),
+    ("pad_v1_2_all_dims_quant8_all_inputs_as_internal", _t31),
+    ("pad_v1_2_all_dims_quant8_all_tensors_as_inputs", _t32),
+    ("pad_v1_2_all_dims_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t33),
 )

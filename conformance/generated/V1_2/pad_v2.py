@@ -14,12 +14,19 @@ SPEC = "conformance/specs/V1_2/pad_v2.mod.py"
 _D0 = "AAAAAAEAAAACAAAAAAAAAAAAwL8="
 _D1 = "AACAPwAAAEAAAEBAAACAQA=="
 _D2 = "AADAvwAAwL8AAIA/AAAAQAAAwL8AAMC/AABAQAAAgEAAAMC/AADAvwAAwL8AAMC/"
-_D3 = "AL4AvgA8AEAAvgC+AEIARAC+AL4AvgC+"
+_D3 = "AAAAAAEAAAACAAAAAAAAAAAAwL8AAAAAAAAAAA=="
 _D4 = "AAAAAAEAAAACAAAAAAAAAA=="
-_D5 = "AAAQQQAAgD8AAABAAABAQAAAEEEAABBB"
-_D6 = "AAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAEAAAAAAIA+"
-_D7 = "AACAPwAAAMAAAEBAAACAwA=="
-_D8 = "AACAPgAAgD4AAIA+AACAPwAAAMAAAIA+AACAPgAAgD4AAIA+AACAPgAAgD4AAIA+AABAQAAAgMAAAIA+AACAPgAAgD4AAIA+"
+_D5 = "AL4AvgA8AEAAvgC+AEIARAC+AL4AvgC+"
+_D6 = "AAAQQQAAgD8AAABAAABAQAAAEEEAABBB"
+_D7 = "AQAAAAIAAAAAABBBAAAAAAAAAAA="
+_D8 = "AAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAEAAAAAAIA+"
+_D9 = "AACAPwAAAMAAAEBAAACAwA=="
+_D10 = "AACAPgAAgD4AAIA+AACAPwAAAMAAAIA+AACAPgAAgD4AAIA+AACAPgAAgD4AAIA+AABAQAAAgMAAAIA+AACAPgAAgD4AAIA+"
+_D11 = "AAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAEAAAAAAIA+AAAAAAAAAAA="
+_D12 = "AAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAEAAAA="
+_D13 = "ADQANAA0ADwAwAA0ADQANAA0ADQANAA0AEIAxAA0ADQANAA0"
+_D14 = "AwMDAwMDAwMDAwMDAwMDAwMDAwMUAwQDAwMAA/8DAwMDAwMD"
+_D15 = "AQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAA="
 
 
 def _t0():
@@ -58,6 +65,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "pad_v2_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "pad_v2_all_tensors_as_inputs",
+        "pad_v2_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AADAvw==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "pad_v2_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AADAvwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "pad_v2_relaxed",
         "pad_v2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -90,7 +212,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "pad_v2_relaxed_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "pad_v2_relaxed_all_tensors_as_inputs",
+        "pad_v2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AADAvw==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "pad_v2_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AADAvwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pad_v2_float16",
         "pad_v2_dynamic_output_shape_float16",
@@ -117,14 +354,129 @@ def _t2():
                     g.array("<f2", (2, 2), "ADwAQABCAEQ="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "pad_v2_float16_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAEAAAACAAAAAAAAAAC+AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "pad_v2_float16_all_tensors_as_inputs",
+        "pad_v2_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AL4=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "ADwAQABCAEQ="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "pad_v2_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AL4AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f2", (2, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pad_v2_weight_as_input",
         "pad_v2_dynamic_output_shape_weight_as_input",
@@ -159,7 +511,47 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "pad_v2_weight_as_input_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AADAvwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "pad_v2_weight_as_input_relaxed",
         "pad_v2_dynamic_output_shape_weight_as_input_relaxed",
@@ -194,7 +586,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "pad_v2_weight_as_input_relaxed_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AADAvwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pad_v2_weight_as_input_float16",
         "pad_v2_dynamic_output_shape_weight_as_input_float16",
@@ -222,14 +654,54 @@ def _t5():
                     g.array("<i4", (2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "pad_v2_weight_as_input_float16_all_inputs_as_internal",
+        "pad_v2_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 10, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AL4AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f2", (2, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pad_v2_rank1",
         "pad_v2_rank1_dynamic_output_shape",
@@ -256,14 +728,129 @@ def _t6():
                     g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D5),
+                    g.array("<f4", (6,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "pad_v2_rank1_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "pad_v2_rank1_all_tensors_as_inputs",
+        "pad_v2_rank1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAQQQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "pad_v2_rank1_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAQQQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pad_v2_rank1_relaxed",
         "pad_v2_rank1_dynamic_output_shape_relaxed",
@@ -290,14 +877,129 @@ def _t7():
                     g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D5),
+                    g.array("<f4", (6,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "pad_v2_rank1_relaxed_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "pad_v2_rank1_relaxed_all_tensors_as_inputs",
+        "pad_v2_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AAAQQQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "pad_v2_rank1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAQQQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "pad_v2_rank1_float16",
         "pad_v2_rank1_dynamic_output_shape_float16",
@@ -331,7 +1033,122 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "pad_v2_rank1_float16_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAACASAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "ADwAQABC"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "gEgAPABAAEKASIBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "pad_v2_rank1_float16_all_tensors_as_inputs",
+        "pad_v2_rank1_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="gEg=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "ADwAQABC"),
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "gEgAPABAAEKASIBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "pad_v2_rank1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 20, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="gEgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AQAAAAIAAAA="),
+                    g.array("<f2", (3,), "ADwAQABC"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "gEgAPABAAEKASIBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "pad_v2_rank4",
         "pad_v2_rank4_dynamic_output_shape",
@@ -350,22 +1167,137 @@ def _t9():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D7),
+                    g.array("<f4", (2, 1, 1, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1, 3), _D8),
+                    g.array("<f4", (2, 3, 1, 3), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "pad_v2_rank4_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "pad_v2_rank4_all_tensors_as_inputs",
+        "pad_v2_rank4_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AACAPg==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                    g.array("<i4", (4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "pad_v2_rank4_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AACAPgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D12),
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "pad_v2_rank4_relaxed",
         "pad_v2_rank4_dynamic_output_shape_relaxed",
@@ -383,23 +1315,138 @@ def _t10():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D8,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D7),
+                    g.array("<f4", (2, 1, 1, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1, 3), _D8),
+                    g.array("<f4", (2, 3, 1, 3), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t35():
+    return g.case(
+        "pad_v2_rank4_relaxed_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "pad_v2_rank4_relaxed_all_tensors_as_inputs",
+        "pad_v2_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AACAPg==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                    g.array("<i4", (4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "pad_v2_rank4_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AACAPgAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D12),
+                    g.array("<f4", (2, 1, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1, 3), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "pad_v2_rank4_float16",
         "pad_v2_rank4_dynamic_output_shape_float16",
@@ -426,14 +1473,129 @@ def _t11():
                     g.array("<f2", (2, 1, 1, 2), "ADwAwABCAMQ="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 1, 3), "ADQANAA0ADwAwAA0ADQANAA0ADQANAA0AEIAxAA0ADQANAA0"),
+                    g.array("<f2", (2, 3, 1, 3), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t39():
+    return g.case(
+        "pad_v2_rank4_float16_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAEAAAAANAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 1, 2), "ADwAwABCAMQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "pad_v2_rank4_float16_all_tensors_as_inputs",
+        "pad_v2_rank4_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="ADQ=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 1, 2), "ADwAwABCAMQ="),
+                    g.array("<i4", (4, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "pad_v2_rank4_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_rank4_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="ADQAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D12),
+                    g.array("<f2", (2, 1, 1, 2), "ADwAwABCAMQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "pad_v2_quant8",
         "pad_v2_quant8_dynamic_output_shape",
@@ -460,14 +1622,129 @@ def _t12():
                     g.array("|u1", (1, 2, 2, 1), "FAQA/w=="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 3, 2), "AwMDAwMDAwMDAwMDAwMDAwMDAwMUAwQDAwMAA/8DAwMDAwMD"),
+                    g.array("|u1", (2, 3, 3, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t43():
+    return g.case(
+        "pad_v2_quant8_all_inputs_as_internal",
+        "pad_v2_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAQAAAAEAAAAAAAAAAAAAAAEAAAADAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "FAQA/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "pad_v2_quant8_all_tensors_as_inputs",
+        "pad_v2_quant8_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "FAQA/w=="),
+                    g.array("<i4", (4, 2), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "pad_v2_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_quant8_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AwAAAAoAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D15),
+                    g.array("|u1", (1, 2, 2, 1), "FAQA/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 3, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "pad_v2_quant8_zero",
         "pad_v2_quant8_zero_dynamic_output_shape",
@@ -501,19 +1778,170 @@ def _t13():
     )
 
 
+def _t47():
+    return g.case(
+        "pad_v2_quant8_zero_all_inputs_as_internal",
+        "pad_v2_quant8_zero_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("all_inputs_as_internal",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAACAAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "AIH/"),
+                ],
+                outputs=[
+                    g.array("|u1", (6,), "gIAAgf+A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "pad_v2_quant8_zero_all_tensors_as_inputs",
+        "pad_v2_quant8_zero_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="gAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "AIH/"),
+                    g.array("<i4", (1, 2), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (6,), "gIAAgf+A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "pad_v2_quant8_zero_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_v2_quant8_zero_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="gAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AgAAAAEAAAA="),
+                    g.array("|u1", (3,), "AIH/"),
+                ],
+                outputs=[
+                    g.array("|u1", (6,), "gIAAgf+A"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("pad_v2", _t0),
-    ("pad_v2_relaxed", _t1),
-    ("pad_v2_float16", _t2),
-    ("pad_v2_weight_as_input", _t3),
-    ("pad_v2_weight_as_input_relaxed", _t4),
-    ("pad_v2_weight_as_input_float16", _t5),
-    ("pad_v2_rank1", _t6),
-    ("pad_v2_rank1_relaxed", _t7),
-    ("pad_v2_rank1_float16", _t8),
-    ("pad_v2_rank4", _t9),
-    ("pad_v2_rank4_relaxed", _t10),
-    ("pad_v2_rank4_float16", _t11),
-    ("pad_v2_quant8", _t12),
-    ("pad_v2_quant8_zero", _t13),
+    ("pad_v2_all_inputs_as_internal", _t1),
+    ("pad_v2_all_tensors_as_inputs", _t2),
+    ("pad_v2_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("pad_v2_relaxed", _t4),
+    ("pad_v2_relaxed_all_inputs_as_internal", _t5),
+    ("pad_v2_relaxed_all_tensors_as_inputs", _t6),
+    ("pad_v2_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("pad_v2_float16", _t8),
+    ("pad_v2_float16_all_inputs_as_internal", _t9),
+    ("pad_v2_float16_all_tensors_as_inputs", _t10),
+    ("pad_v2_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("pad_v2_weight_as_input", _t12),
+    ("pad_v2_weight_as_input_all_inputs_as_internal", _t13),
+    ("pad_v2_weight_as_input_relaxed", _t14),
+    ("pad_v2_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("pad_v2_weight_as_input_float16", _t16),
+    ("pad_v2_weight_as_input_float16_all_inputs_as_internal", _t17),
+    ("pad_v2_rank1", _t18),
+    ("pad_v2_rank1_all_inputs_as_internal", _t19),
+    ("pad_v2_rank1_all_tensors_as_inputs", _t20),
+    ("pad_v2_rank1_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("pad_v2_rank1_relaxed", _t22),
+    ("pad_v2_rank1_relaxed_all_inputs_as_internal", _t23),
+    ("pad_v2_rank1_relaxed_all_tensors_as_inputs", _t24),
+    ("pad_v2_rank1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("pad_v2_rank1_float16", _t26),
+    ("pad_v2_rank1_float16_all_inputs_as_internal", _t27),
+    ("pad_v2_rank1_float16_all_tensors_as_inputs", _t28),
+    ("pad_v2_rank1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("pad_v2_rank4", _t30),
+    ("pad_v2_rank4_all_inputs_as_internal", _t31),
+    ("pad_v2_rank4_all_tensors_as_inputs", _t32),
+    ("pad_v2_rank4_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("pad_v2_rank4_relaxed", _t34),
+    ("pad_v2_rank4_relaxed_all_inputs_as_internal", _t35),
+    ("pad_v2_rank4_relaxed_all_tensors_as_inputs", _t36),
+    ("pad_v2_rank4_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("pad_v2_rank4_float16", _t38),
+    ("pad_v2_rank4_float16_all_inputs_as_internal", _t39),
+    ("pad_v2_rank4_float16_all_tensors_as_inputs", _t40),
+    ("pad_v2_rank4_float16_all_tensors_as_inputs_all_inputs_as_internal", _t41),
+    ("pad_v2_quant8", _t42),
+    ("pad_v2_quant8_all_inputs_as_internal", _t43),
+    ("pad_v2_quant8_all_tensors_as_inputs", _t44),
+    ("pad_v2_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t45),
+    ("pad_v2_quant8_zero", _t46),
+    ("pad_v2_quant8_zero_all_inputs_as_internal", _t47),
+    ("pad_v2_quant8_zero_all_tensors_as_inputs", _t48),
+    ("pad_v2_quant8_zero_all_tensors_as_inputs_all_inputs_as_internal", _t49),
 )

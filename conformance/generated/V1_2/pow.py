@@ -13,10 +13,11 @@ SPEC = "conformance/specs/V1_2/pow.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAQAAAQMAAAAA/AACAQAAAAAAAAMA/"
 _D1 = "AACAQAAAEEEAAIA+AACAQQAAAAAAABBA"
-_D2 = "AACAPwAAAEEAAAA/AACAPwAAAMEAAAC/"
-_D3 = "AAAAAAAAAAAAAIBAAAAQQQ=="
-_D4 = "AAAAAAAAgL8AAAA/AAAAvw=="
-_D5 = "AACAPwAAgH8AAABAq6qqPg=="
+_D2 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D3 = "AACAPwAAAEEAAAA/AACAPwAAAMEAAAC/"
+_D4 = "AAAAAAAAAAAAAIBAAAAQQQ=="
+_D5 = "AAAAAAAAgL8AAAA/AAAAvw=="
+_D6 = "AACAPwAAgH8AAABAq6qqPg=="
 
 
 def _t0():
@@ -54,6 +55,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "pow_all_inputs_as_internal",
+        "pow_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAQAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "pow_all_tensors_as_inputs",
+        "pow_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "pow_all_tensors_as_inputs_all_inputs_as_internal",
+        "pow_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "pow_relaxed",
         "pow_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +201,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "pow_relaxed_all_inputs_as_internal",
+        "pow_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAQAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "pow_relaxed_all_tensors_as_inputs",
+        "pow_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "pow_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "pow_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pow_float16",
         "pow_dynamic_output_shape_float16",
@@ -118,7 +349,122 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "pow_float16_all_inputs_as_internal",
+        "pow_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "float16", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AEAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEAAwgA4AEQAAAA+"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AESASAA0AEwAAIBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "pow_float16_all_tensors_as_inputs",
+        "pow_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEAAwgA4AEQAAAA+"),
+                    g.array("<f2", (1,), "AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AESASAA0AEwAAIBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "pow_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "pow_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEAAwgA4AEQAAAA+"),
+                    g.array("<f2", (1,), "AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AESASAA0AEwAAIBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pow_weight_as_input",
         "pow_dynamic_output_shape_weight_as_input",
@@ -151,7 +497,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "pow_weight_as_input_all_inputs_as_internal",
+        "pow_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "pow_weight_as_input_relaxed",
         "pow_dynamic_output_shape_weight_as_input_relaxed",
@@ -184,7 +573,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "pow_weight_as_input_relaxed_all_inputs_as_internal",
+        "pow_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (1,), "AAAAQA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pow_weight_as_input_float16",
         "pow_dynamic_output_shape_weight_as_input_float16",
@@ -217,7 +649,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "pow_weight_as_input_float16_all_inputs_as_internal",
+        "pow_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 11, ("weight_as_input", "float16", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AEAAwgA4AEQAAAA+"),
+                    g.array("<f2", (1,), "AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AESASAA0AEwAAIBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pow_broadcast",
         "pow_broadcast_dynamic_output_shape",
@@ -243,14 +718,57 @@ def _t6():
                     g.array("<f4", (1, 3), "AAAAAAAAQEAAAIC/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D2),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "pow_broadcast_all_inputs_as_internal",
+        "pow_broadcast_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AAAAQAAAAMA="),
+                    g.array("<f4", (1, 3), "AAAAAAAAQEAAAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "pow_broadcast_relaxed",
         "pow_broadcast_dynamic_output_shape_relaxed",
@@ -276,14 +794,57 @@ def _t7():
                     g.array("<f4", (1, 3), "AAAAAAAAQEAAAIC/"),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D2),
+                    g.array("<f4", (2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "pow_broadcast_relaxed_all_inputs_as_internal",
+        "pow_broadcast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1), "AAAAQAAAAMA="),
+                    g.array("<f4", (1, 3), "AAAAAAAAQEAAAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pow_broadcast_float16",
         "pow_broadcast_dynamic_output_shape_float16",
@@ -316,7 +877,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "pow_broadcast_float16_all_inputs_as_internal",
+        "pow_broadcast_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1), "AEAAwA=="),
+                    g.array("<f2", (1, 3), "AAAAQgC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "ADwASAA4ADwAyAC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "pow_edges",
         "pow_edges_dynamic_output_shape",
@@ -338,18 +942,61 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D3),
                     g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "pow_edges_all_inputs_as_internal",
+        "pow_edges_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "pow_edges_relaxed",
         "pow_edges_dynamic_output_shape_relaxed",
@@ -371,18 +1018,61 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D3),
                     g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D5),
+                    g.array("<f4", (4,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t27():
+    return g.case(
+        "pow_edges_relaxed_all_inputs_as_internal",
+        "pow_edges_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "pow_edges_float16",
         "pow_edges_dynamic_output_shape_float16",
@@ -415,17 +1105,78 @@ def _t11():
     )
 
 
+def _t29():
+    return g.case(
+        "pow_edges_float16_all_inputs_as_internal",
+        "pow_edges_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("POW",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.POW, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AAAAAABEgEg="),
+                    g.array("<f2", (4,), "AAAAvAA4ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADwAfABAVTU="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("pow", _t0),
-    ("pow_relaxed", _t1),
-    ("pow_float16", _t2),
-    ("pow_weight_as_input", _t3),
-    ("pow_weight_as_input_relaxed", _t4),
-    ("pow_weight_as_input_float16", _t5),
-    ("pow_broadcast", _t6),
-    ("pow_broadcast_relaxed", _t7),
-    ("pow_broadcast_float16", _t8),
-    ("pow_edges", _t9),
-    ("pow_edges_relaxed", _t10),
-    ("pow_edges_float16", _t11),
+    ("pow_all_inputs_as_internal", _t1),
+    ("pow_all_tensors_as_inputs", _t2),
+    ("pow_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("pow_relaxed", _t4),
+    ("pow_relaxed_all_inputs_as_internal", _t5),
+    ("pow_relaxed_all_tensors_as_inputs", _t6),
+    ("pow_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("pow_float16", _t8),
+    ("pow_float16_all_inputs_as_internal", _t9),
+    ("pow_float16_all_tensors_as_inputs", _t10),
+    ("pow_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("pow_weight_as_input", _t12),
+    ("pow_weight_as_input_all_inputs_as_internal", _t13),
+    ("pow_weight_as_input_relaxed", _t14),
+    ("pow_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("pow_weight_as_input_float16", _t16),
+    ("pow_weight_as_input_float16_all_inputs_as_internal", _t17),
+    ("pow_broadcast", _t18),
+    ("pow_broadcast_all_inputs_as_internal", _t19),
+    ("pow_broadcast_relaxed", _t20),
+    ("pow_broadcast_relaxed_all_inputs_as_internal", _t21),
+    ("pow_broadcast_float16", _t22),
+    ("pow_broadcast_float16_all_inputs_as_internal", _t23),
+    ("pow_edges", _t24),
+    ("pow_edges_all_inputs_as_internal", _t25),
+    ("pow_edges_relaxed", _t26),
+    ("pow_edges_relaxed_all_inputs_as_internal", _t27),
+    ("pow_edges_float16", _t28),
+    ("pow_edges_float16_all_inputs_as_internal", _t29),
 )

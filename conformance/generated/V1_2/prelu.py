@@ -13,10 +13,12 @@ SPEC = "conformance/specs/V1_2/prelu.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAwAAAgD8AAAAAAABAQAAAgMAAAIC/AACAvwAAAD8AAABAAAAAwQAAwEAAAADA"
 _D1 = "AAAAvwAAgD8AAAAAAABAQAAAAMAAAIA/AACAvgAAAD8AAABAAAAAwAAAwEAAAABA"
-_D2 = "AMAAPAAAAEIAxAC8ALwAOABAAMgARgDA"
-_D3 = "ALgAPAAAAEIAwAA8ALQAOABAAMAARgBA"
-_D4 = "AAAAPwAAAEAAAIC/AADAPwAAgD4AAEBA"
-_D5 = "AAAAwAAAAEAAAIBAAAAAQAAAgL8AAABA"
+_D2 = "AACAPgAAAD8AAIC/AAAAAAAAAAA="
+_D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AMAAPAAAAEIAxAC8ALwAOABAAMgARgDA"
+_D5 = "ALgAPAAAAEIAwAA8ALQAOABAAMAARgBA"
+_D6 = "AAAAPwAAAEAAAIC/AADAPwAAgD4AAEBA"
+_D7 = "AAAAwAAAAEAAAIBAAAAAQAAAgL8AAABA"
 
 
 def _t0():
@@ -54,6 +56,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "prelu_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "prelu_all_tensors_as_inputs",
+        "prelu_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "prelu_all_tensors_as_inputs_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "prelu_relaxed",
         "prelu_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +202,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "prelu_relaxed_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "prelu_relaxed_all_tensors_as_inputs",
+        "prelu_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "prelu_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "prelu_float16",
         "prelu_dynamic_output_shape_float16",
@@ -108,17 +340,132 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D2),
+                    g.array("<f2", (1, 2, 2, 3), _D4),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D3),
+                    g.array("<f2", (1, 2, 2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "prelu_float16_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 6)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADQAOAC8AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "prelu_float16_all_tensors_as_inputs",
+        "prelu_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D4),
+                    g.array("<f2", (1, 1, 3), "ADQAOAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "prelu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D4),
+                    g.array("<f2", (1, 1, 3), "ADQAOAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "prelu_quant8",
         "prelu_dynamic_output_shape_quant8",
@@ -151,7 +498,122 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "prelu_quant8_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 0, 3)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 3, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="MzQugAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "eISAjHB8fIKIYJh4"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "dIB4kGiAdnyIaKiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "prelu_quant8_all_tensors_as_inputs",
+        "prelu_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "eISAjHB8fIKIYJh4"),
+                    g.array("|u1", (1, 1, 3), "MzQu"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "dIB4kGiAdnyIaKiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "prelu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="gAAAAAAyAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "eISAjHB8fIKIYJh4"),
+                    g.array("|u1", (1, 1, 3), "MzQu"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "dIB4kGiAdnyIaKiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "prelu_quant8_2",
         "prelu_dynamic_output_shape_quant8_2",
@@ -184,7 +646,122 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "prelu_quant8_all_inputs_as_internal_2",
+        "prelu_dynamic_output_shape_quant8_all_inputs_as_internal_2",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=64, location=(0, 0, 3)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 3, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="QkQ4ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "YGZkalxiYmVoVHBg"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "TlRQXEhUT1JYSGhY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "prelu_quant8_all_tensors_as_inputs_2",
+        "prelu_dynamic_output_shape_quant8_all_tensors_as_inputs_2",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "YGZkalxiYmVoVHBg"),
+                    g.array("|u1", (1, 1, 3), "QkQ4"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "TlRQXEhUT1JYSGhY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "prelu_quant8_all_tensors_as_inputs_all_inputs_as_internal_2",
+        "prelu_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal_2",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], consumers=1, scale=0.125, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=64, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZAAAAABAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "YGZkalxiYmVoVHBg"),
+                    g.array("|u1", (1, 1, 3), "QkQ4"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "TlRQXEhUT1JYSGhY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "prelu_weight_as_input",
         "prelu_dynamic_output_shape_weight_as_input",
@@ -217,7 +794,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "prelu_weight_as_input_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "prelu_weight_as_input_relaxed",
         "prelu_dynamic_output_shape_weight_as_input_relaxed",
@@ -250,7 +870,50 @@ def _t6():
     )
 
 
-def _t7():
+def _t23():
+    return g.case(
+        "prelu_weight_as_input_relaxed_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D0),
+                    g.array("<f4", (1, 1, 3), "AACAPgAAAD8AAIC/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "prelu_weight_as_input_float16",
         "prelu_dynamic_output_shape_weight_as_input_float16",
@@ -272,18 +935,61 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D2),
+                    g.array("<f2", (1, 2, 2, 3), _D4),
                     g.array("<f2", (1, 1, 3), "ADQAOAC8"),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D3),
+                    g.array("<f2", (1, 2, 2, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t25():
+    return g.case(
+        "prelu_weight_as_input_float16_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D4),
+                    g.array("<f2", (1, 1, 3), "ADQAOAC8"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "prelu_weight_as_input_quant8",
         "prelu_dynamic_output_shape_weight_as_input_quant8",
@@ -316,7 +1022,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "prelu_weight_as_input_quant8_all_inputs_as_internal",
+        "prelu_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="gAAAAAAyAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "eISAjHB8fIKIYJh4"),
+                    g.array("|u1", (1, 1, 3), "MzQu"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "dIB4kGiAdnyIaKiI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "prelu_weight_as_input_quant8_2",
         "prelu_dynamic_output_shape_weight_as_input_quant8_2",
@@ -349,7 +1098,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "prelu_weight_as_input_quant8_all_inputs_as_internal_2",
+        "prelu_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal_2",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], consumers=1, scale=0.125, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=64, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZAAAAABAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "YGZkalxiYmVoVHBg"),
+                    g.array("|u1", (1, 1, 3), "QkQ4"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 3), "TlRQXEhUT1JYSGhY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "prelu_larger_alpha",
         "prelu_larger_alpha_dynamic_output_shape",
@@ -372,17 +1164,60 @@ def _t10():
             g.feed(
                 inputs=[
                     g.array("<f4", (2,), "AACAwAAAAEA="),
-                    g.array("<f4", (3, 2), _D4),
+                    g.array("<f4", (3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D5),
+                    g.array("<f4", (3, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t31():
+    return g.case(
+        "prelu_larger_alpha_all_inputs_as_internal",
+        "prelu_larger_alpha_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAwAAAAEA="),
+                    g.array("<f4", (3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "prelu_larger_alpha_relaxed",
         "prelu_larger_alpha_dynamic_output_shape_relaxed",
@@ -405,17 +1240,60 @@ def _t11():
             g.feed(
                 inputs=[
                     g.array("<f4", (2,), "AACAwAAAAEA="),
-                    g.array("<f4", (3, 2), _D4),
+                    g.array("<f4", (3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D5),
+                    g.array("<f4", (3, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t33():
+    return g.case(
+        "prelu_larger_alpha_relaxed_all_inputs_as_internal",
+        "prelu_larger_alpha_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("relaxed", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAwAAAAEA="),
+                    g.array("<f4", (3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "prelu_larger_alpha_float16",
         "prelu_larger_alpha_dynamic_output_shape_float16",
@@ -448,7 +1326,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t35():
+    return g.case(
+        "prelu_larger_alpha_float16_all_inputs_as_internal",
+        "prelu_larger_alpha_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("float16", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2,), "AMQAQA=="),
+                    g.array("<f2", (3, 2), "ADgAQAC8AD4ANABC"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "AMAAQABEAEAAvABA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "prelu_larger_alpha_quant8",
         "prelu_larger_alpha_dynamic_output_shape_quant8",
@@ -481,19 +1402,86 @@ def _t13():
     )
 
 
+def _t37():
+    return g.case(
+        "prelu_larger_alpha_quant8_all_inputs_as_internal",
+        "prelu_larger_alpha_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("quant8", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="gAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2,), "eIQ="),
+                    g.array("|u1", (3, 2), "goh8hoGM"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "XGx0bGBs"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("prelu", _t0),
-    ("prelu_relaxed", _t1),
-    ("prelu_float16", _t2),
-    ("prelu_quant8", _t3),
-    ("prelu_quant8_2", _t4),
-    ("prelu_weight_as_input", _t5),
-    ("prelu_weight_as_input_relaxed", _t6),
-    ("prelu_weight_as_input_float16", _t7),
-    ("prelu_weight_as_input_quant8", _t8),
-    ("prelu_weight_as_input_quant8_2", _t9),
-    ("prelu_larger_alpha", _t10),
-    ("prelu_larger_alpha_relaxed", _t11),
-    ("prelu_larger_alpha_float16", _t12),
-    ("prelu_larger_alpha_quant8", _t13),
+    ("prelu_all_inputs_as_internal", _t1),
+    ("prelu_all_tensors_as_inputs", _t2),
+    ("prelu_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("prelu_relaxed", _t4),
+    ("prelu_relaxed_all_inputs_as_internal", _t5),
+    ("prelu_relaxed_all_tensors_as_inputs", _t6),
+    ("prelu_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("prelu_float16", _t8),
+    ("prelu_float16_all_inputs_as_internal", _t9),
+    ("prelu_float16_all_tensors_as_inputs", _t10),
+    ("prelu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("prelu_quant8", _t12),
+    ("prelu_quant8_all_inputs_as_internal", _t13),
+    ("prelu_quant8_all_tensors_as_inputs", _t14),
+    ("prelu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("prelu_quant8_2", _t16),
+    ("prelu_quant8_all_inputs_as_internal_2", _t17),
+    ("prelu_quant8_all_tensors_as_inputs_2", _t18),
+    ("prelu_quant8_all_tensors_as_inputs_all_inputs_as_internal_2", _t19),
+    ("prelu_weight_as_input", _t20),
+    ("prelu_weight_as_input_all_inputs_as_internal", _t21),
+    ("prelu_weight_as_input_relaxed", _t22),
+    ("prelu_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("prelu_weight_as_input_float16", _t24),
+    ("prelu_weight_as_input_float16_all_inputs_as_internal", _t25),
+    ("prelu_weight_as_input_quant8", _t26),
+    ("prelu_weight_as_input_quant8_all_inputs_as_internal", _t27),
+    ("prelu_weight_as_input_quant8_2", _t28),
+    ("prelu_weight_as_input_quant8_all_inputs_as_internal_2", _t29),
+    ("prelu_larger_alpha", _t30),
+    ("prelu_larger_alpha_all_inputs_as_internal", _t31),
+    ("prelu_larger_alpha_relaxed", _t32),
+    ("prelu_larger_alpha_relaxed_all_inputs_as_internal", _t33),
+    ("prelu_larger_alpha_float16", _t34),
+    ("prelu_larger_alpha_float16_all_inputs_as_internal", _t35),
+    ("prelu_larger_alpha_quant8", _t36),
+    ("prelu_larger_alpha_quant8_all_inputs_as_internal", _t37),
 )

@@ -12,8 +12,11 @@ SPEC = "conformance/specs/V1_2/quantize.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAwgAAoL8AAEC/AACAvgAAAAAAAIA+AABAPwAAoD8AAH5CAACAQg=="
-_D1 = "AABAwAAAgL8AAAAAAACAP5qZOUAAAEBAAID+QwAA/0MAgP9DAAB6RA=="
-_D2 = "AAAAAAAAAAAAAAAAAgAAAA=="
+_D1 = "ANQAvQC6ALQAAAA0ADoAPfBTAFQ="
+_D2 = "AACAv7gehb4AAAAACtcjPc3MTD3D9ag+AACAP83MREEAAMRBAADwQQ=="
+_D3 = "AABAwAAAgL8AAAAAAACAP5qZOUAAAEBAAID+QwAA/0MAgP9DAAB6RA=="
+_D4 = "AMIAvAAAADzNQQBC9F/4X/xf0GM="
+_D5 = "AAAAAAAAAAAAAAAAAgAAAA=="
 
 
 def _t0():
@@ -49,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "quantize_all_inputs_as_internal",
+        "quantize_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AH1+f4CBgoP//w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "quantize_relaxed",
         "quantize_dynamic_output_shape_relaxed",
         "V1_2",
@@ -78,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "quantize_relaxed_all_inputs_as_internal",
+        "quantize_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AH1+f4CBgoP//w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "quantize_float16",
         "quantize_dynamic_output_shape_float16",
@@ -99,7 +176,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 5), "ANQAvQC6ALQAAAA0ADoAPfBTAFQ="),
+                    g.array("<f2", (2, 5), _D1),
                 ],
                 outputs=[
                     g.array("|u1", (2, 5), "AH1+f4CBgoP//w=="),
@@ -109,7 +186,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "quantize_float16_all_inputs_as_internal",
+        "quantize_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "AH1+f4CBgoP//w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "quantize_scale_0_1",
         "quantize_scale_0_1_dynamic_output_shape",
@@ -130,7 +244,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (10,), "AACAv7gehb4AAAAACtcjPc3MTD3D9ag+AACAP83MREEAAMRBAADwQQ=="),
+                    g.array("<f4", (10,), _D2),
                 ],
                 outputs=[
                     g.array("|u1", (10,), "AAcKCgsNFIX//w=="),
@@ -140,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "quantize_scale_0_1_all_inputs_as_internal",
+        "quantize_scale_0_1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("all_inputs_as_internal",), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [10], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.10000000149011612, zero_point=10),
+                g.operand(OperandType.TENSOR_FLOAT32, [10], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (10,), _D2),
+                ],
+                outputs=[
+                    g.array("|u1", (10,), "AAcKCgsNFIX//w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "quantize_zp0",
         "quantize_zp0_dynamic_output_shape",
@@ -161,7 +312,7 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 5), _D1),
+                    g.array("<f4", (2, 1, 5), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
@@ -171,7 +322,44 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "quantize_zp0_all_inputs_as_internal",
+        "quantize_zp0_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 5), _D3),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "quantize_zp0_relaxed",
         "quantize_zp0_dynamic_output_shape_relaxed",
@@ -192,7 +380,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 5), _D1),
+                    g.array("<f4", (2, 1, 5), _D3),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
@@ -202,7 +390,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "quantize_zp0_relaxed_all_inputs_as_internal",
+        "quantize_zp0_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 5), _D3),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "quantize_zp0_float16",
         "quantize_zp0_dynamic_output_shape_float16",
@@ -223,7 +448,7 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 5), "AMIAvAAAADzNQQBC9F/4X/xf0GM="),
+                    g.array("<f2", (2, 1, 5), _D4),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
@@ -233,7 +458,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "quantize_zp0_float16_all_inputs_as_internal",
+        "quantize_zp0_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 5), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 5), "AAAAAQEC/////w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "quantize_zero_sized",
         "quantize_zero_sized_dynamic_output_shape",
@@ -254,7 +516,7 @@ def _t7():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D2,
+            values=_D5,
         ),
         feeds=[
             g.feed(
@@ -269,7 +531,7 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
     return g.case(
         "quantize_zero_sized_float16",
         "quantize_zero_sized_dynamic_output_shape_float16",
@@ -290,7 +552,7 @@ def _t8():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D2,
+            values=_D5,
         ),
         feeds=[
             g.feed(
@@ -307,12 +569,19 @@ def _t8():
 
 TESTS = (
     ("quantize", _t0),
-    ("quantize_relaxed", _t1),
-    ("quantize_float16", _t2),
-    ("quantize_scale_0_1", _t3),
-    ("quantize_zp0", _t4),
-    ("quantize_zp0_relaxed", _t5),
-    ("quantize_zp0_float16", _t6),
-    ("quantize_zero_sized", _t7),
-    ("quantize_zero_sized_float16", _t8),
+    ("quantize_all_inputs_as_internal", _t1),
+    ("quantize_relaxed", _t2),
+    ("quantize_relaxed_all_inputs_as_internal", _t3),
+    ("quantize_float16", _t4),
+    ("quantize_float16_all_inputs_as_internal", _t5),
+    ("quantize_scale_0_1", _t6),
+    ("quantize_scale_0_1_all_inputs_as_internal", _t7),
+    ("quantize_zp0", _t8),
+    ("quantize_zp0_all_inputs_as_internal", _t9),
+    ("quantize_zp0_relaxed", _t10),
+    ("quantize_zp0_relaxed_all_inputs_as_internal", _t11),
+    ("quantize_zp0_float16", _t12),
+    ("quantize_zp0_float16_all_inputs_as_internal", _t13),
+    ("quantize_zero_sized", _t14),
+    ("quantize_zero_sized_float16", _t15),
 )

@@ -46,6 +46,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "rank0_as_shape1_v1_2_squeeze_listed_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_squeeze_listed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("all_inputs_as_internal",), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAP////8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1), "AMM="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AMM="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "rank0_as_shape1_v1_2_squeeze_vector",
         "rank0_as_shape1_v1_2_squeeze_vector_dynamic_output_shape",
         "V1_2",
@@ -77,7 +115,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "rank0_as_shape1_v1_2_squeeze_vector_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_squeeze_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1,), "4E4="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "4E4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "rank0_as_shape1_v1_2_squeeze_omitted",
         "rank0_as_shape1_v1_2_squeeze_omitted_dynamic_output_shape",
@@ -110,7 +186,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "rank0_as_shape1_v1_2_squeeze_omitted_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_squeeze_omitted_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("all_inputs_as_internal",), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f2", (1, 1, 1, 1), "MNI="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "MNI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "rank0_as_shape1_v1_2_strided_2d",
         "rank0_as_shape1_v1_2_strided_2d_dynamic_output_shape",
@@ -148,7 +263,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "rank0_as_shape1_v1_2_strided_2d_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_strided_2d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAP7///8CAAAAAgAAAAEAAAABAAAAAAAAAAAAAAADAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "rank0_as_shape1_v1_2_strided_vector",
         "rank0_as_shape1_v1_2_strided_vector_dynamic_output_shape",
@@ -186,7 +344,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "rank0_as_shape1_v1_2_strided_vector_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_strided_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="/////wQAAAABAAAAAAAAAAAAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AMAAOIBIgMc="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "gMc="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "rank0_as_shape1_v1_2_strided_4d",
         "rank0_as_shape1_v1_2_strided_4d_dynamic_output_shape",
@@ -224,11 +425,60 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "rank0_as_shape1_v1_2_strided_4d_all_inputs_as_internal",
+        "rank0_as_shape1_v1_2_strided_4d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 40, ("all_inputs_as_internal",), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAAEAAAAAAAAAAgAAAAEAAAACAAAAAQAAAAMAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAPAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 3), "ALwAuAAAADgAPAA+"),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AD4="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("rank0_as_shape1_v1_2_squeeze_listed", _t0),
-    ("rank0_as_shape1_v1_2_squeeze_vector", _t1),
-    ("rank0_as_shape1_v1_2_squeeze_omitted", _t2),
-    ("rank0_as_shape1_v1_2_strided_2d", _t3),
-    ("rank0_as_shape1_v1_2_strided_vector", _t4),
-    ("rank0_as_shape1_v1_2_strided_4d", _t5),
+    ("rank0_as_shape1_v1_2_squeeze_listed_all_inputs_as_internal", _t1),
+    ("rank0_as_shape1_v1_2_squeeze_vector", _t2),
+    ("rank0_as_shape1_v1_2_squeeze_vector_all_inputs_as_internal", _t3),
+    ("rank0_as_shape1_v1_2_squeeze_omitted", _t4),
+    ("rank0_as_shape1_v1_2_squeeze_omitted_all_inputs_as_internal", _t5),
+    ("rank0_as_shape1_v1_2_strided_2d", _t6),
+    ("rank0_as_shape1_v1_2_strided_2d_all_inputs_as_internal", _t7),
+    ("rank0_as_shape1_v1_2_strided_vector", _t8),
+    ("rank0_as_shape1_v1_2_strided_vector_all_inputs_as_internal", _t9),
+    ("rank0_as_shape1_v1_2_strided_4d", _t10),
+    ("rank0_as_shape1_v1_2_strided_4d_all_inputs_as_internal", _t11),
 )

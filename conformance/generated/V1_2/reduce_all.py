@@ -47,6 +47,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reduce_all_axis1_all_tensors_as_inputs",
+        "reduce_all_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_tensors_as_inputs"), ("REDUCE_ALL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_ALL, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "AQEAAQEBAQABAQEB"),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "AAEBAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "reduce_all_axis1_weight_as_input",
         "reduce_all_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
@@ -80,7 +116,7 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
     return g.case(
         "reduce_all_negative_keep",
         "reduce_all_negative_keep_dynamic_output_shape",
@@ -114,7 +150,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t4():
+    return g.case(
+        "reduce_all_negative_keep_all_tensors_as_inputs",
+        "reduce_all_negative_keep_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs"), ("REDUCE_ALL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_BOOL8, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_ALL, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "AQEAAQEBAQABAQEB"),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "AAAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
     return g.case(
         "reduce_all_negative_keep_weight_as_input",
         "reduce_all_negative_keep_dynamic_output_shape_weight_as_input",
@@ -149,7 +221,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t6():
     return g.case(
         "reduce_all_duplicates",
         "reduce_all_duplicates_dynamic_output_shape",
@@ -183,7 +255,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t7():
     return g.case(
         "reduce_all_all_axes",
         "reduce_all_all_axes_dynamic_output_shape",
@@ -225,7 +297,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t8():
     return g.case(
         "reduce_all_axis2_keep",
         "reduce_all_axis2_keep_dynamic_output_shape",
@@ -259,7 +331,7 @@ def _t6():
     )
 
 
-def _t7():
+def _t9():
     return g.case(
         "reduce_all_spatial",
         "reduce_all_spatial_dynamic_output_shape",
@@ -293,7 +365,7 @@ def _t7():
     )
 
 
-def _t8():
+def _t10():
     return g.case(
         "reduce_all_vector",
         "reduce_all_vector_dynamic_output_shape",
@@ -337,12 +409,14 @@ def _t8():
 
 TESTS = (
     ("reduce_all_axis1", _t0),
-    ("reduce_all_axis1_weight_as_input", _t1),
-    ("reduce_all_negative_keep", _t2),
-    ("reduce_all_negative_keep_weight_as_input", _t3),
-    ("reduce_all_duplicates", _t4),
-    ("reduce_all_all_axes", _t5),
-    ("reduce_all_axis2_keep", _t6),
-    ("reduce_all_spatial", _t7),
-    ("reduce_all_vector", _t8),
+    ("reduce_all_axis1_all_tensors_as_inputs", _t1),
+    ("reduce_all_axis1_weight_as_input", _t2),
+    ("reduce_all_negative_keep", _t3),
+    ("reduce_all_negative_keep_all_tensors_as_inputs", _t4),
+    ("reduce_all_negative_keep_weight_as_input", _t5),
+    ("reduce_all_duplicates", _t6),
+    ("reduce_all_all_axes", _t7),
+    ("reduce_all_axis2_keep", _t8),
+    ("reduce_all_spatial", _t9),
+    ("reduce_all_vector", _t10),
 )

@@ -47,6 +47,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reduce_any_axis1_all_tensors_as_inputs",
+        "reduce_any_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_tensors_as_inputs"), ("REDUCE_ANY",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_ANY, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "AAABAAAAAAEAAAAA"),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "AQAAAQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "reduce_any_axis1_weight_as_input",
         "reduce_any_axis1_dynamic_output_shape_weight_as_input",
         "V1_2",
@@ -80,7 +116,7 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
     return g.case(
         "reduce_any_negative_keep",
         "reduce_any_negative_keep_dynamic_output_shape",
@@ -114,7 +150,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t4():
+    return g.case(
+        "reduce_any_negative_keep_all_tensors_as_inputs",
+        "reduce_any_negative_keep_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "all_tensors_as_inputs"), ("REDUCE_ANY",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_BOOL8, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_ANY, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "AAABAAAAAAEAAAAA"),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "AQEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
     return g.case(
         "reduce_any_negative_keep_weight_as_input",
         "reduce_any_negative_keep_dynamic_output_shape_weight_as_input",
@@ -149,7 +221,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t6():
     return g.case(
         "reduce_any_duplicates",
         "reduce_any_duplicates_dynamic_output_shape",
@@ -183,7 +255,7 @@ def _t4():
     )
 
 
-def _t5():
+def _t7():
     return g.case(
         "reduce_any_all_axes",
         "reduce_any_all_axes_dynamic_output_shape",
@@ -225,7 +297,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t8():
     return g.case(
         "reduce_any_axis2_keep",
         "reduce_any_axis2_keep_dynamic_output_shape",
@@ -259,7 +331,7 @@ def _t6():
     )
 
 
-def _t7():
+def _t9():
     return g.case(
         "reduce_any_spatial",
         "reduce_any_spatial_dynamic_output_shape",
@@ -293,7 +365,7 @@ def _t7():
     )
 
 
-def _t8():
+def _t10():
     return g.case(
         "reduce_any_vector",
         "reduce_any_vector_dynamic_output_shape",
@@ -329,12 +401,14 @@ def _t8():
 
 TESTS = (
     ("reduce_any_axis1", _t0),
-    ("reduce_any_axis1_weight_as_input", _t1),
-    ("reduce_any_negative_keep", _t2),
-    ("reduce_any_negative_keep_weight_as_input", _t3),
-    ("reduce_any_duplicates", _t4),
-    ("reduce_any_all_axes", _t5),
-    ("reduce_any_axis2_keep", _t6),
-    ("reduce_any_spatial", _t7),
-    ("reduce_any_vector", _t8),
+    ("reduce_any_axis1_all_tensors_as_inputs", _t1),
+    ("reduce_any_axis1_weight_as_input", _t2),
+    ("reduce_any_negative_keep", _t3),
+    ("reduce_any_negative_keep_all_tensors_as_inputs", _t4),
+    ("reduce_any_negative_keep_weight_as_input", _t5),
+    ("reduce_any_duplicates", _t6),
+    ("reduce_any_all_axes", _t7),
+    ("reduce_any_axis2_keep", _t8),
+    ("reduce_any_spatial", _t9),
+    ("reduce_any_vector", _t10),
 )

@@ -14,12 +14,17 @@ SPEC = "conformance/specs/V1_2/reduce_max.mod.py"
 _D0 = "AACAPwAAAMAAAEBAAAAAPwAAgL8AAJBAAAAgQAAAwEAAAGDAAACAPwAAAAAAAAC/"
 _D1 = "AABAQAAAkEAAACBAAADAQA=="
 _D2 = "ADwAwABCADgAvIBEAEEARgDDADwAAAC4"
-_D3 = "AACAPwAAQEAAAJBAAADAQAAAgD8AAAAA"
-_D4 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
-_D5 = "ADwAQABCAMSARQA4AL4AQQ=="
-_D6 = "AAAAQAAAQEAAALBAAAAgQA=="
-_D7 = "AABAQAAAwL8AAAA/AAAAQA=="
-_D8 = "AADgwAAAIMAAAMjCAAAAvwAAgMIAAHrE"
+_D3 = "/////wAAAAABAAAAAAAAAAA="
+_D4 = "AAAAAAIAAAD9////AAAAAAAAAAAA"
+_D5 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAA"
+_D6 = "AACAPwAAQEAAAJBAAADAQAAAgD8AAAAA"
+_D7 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
+_D8 = "AQAAAAIAAAABAAAAAAAAAAA="
+_D9 = "ADwAQABCAMSARQA4AL4AQQ=="
+_D10 = "AAAAQAAAQEAAALBAAAAgQA=="
+_D11 = "/////wMAAAAAAAAAAAAAAAA="
+_D12 = "AABAQAAAwL8AAAA/AAAAQA=="
+_D13 = "AADgwAAAIMAAAMjCAAAAvwAAgMIAAHrE"
 
 
 def _t0():
@@ -58,6 +63,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reduce_max_axis1_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "reduce_max_axis1_all_tensors_as_inputs",
+        "reduce_max_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "reduce_max_axis1_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "reduce_max_axis1_relaxed",
         "reduce_max_axis1_dynamic_output_shape_relaxed",
         "V1_2",
@@ -90,7 +210,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "reduce_max_axis1_relaxed_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "reduce_max_axis1_relaxed_all_tensors_as_inputs",
+        "reduce_max_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "reduce_max_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reduce_max_axis1_float16",
         "reduce_max_axis1_dynamic_output_shape_float16",
@@ -124,7 +359,122 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "reduce_max_axis1_float16_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEKARABBAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "reduce_max_axis1_float16_all_tensors_as_inputs",
+        "reduce_max_axis1_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEKARABBAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "reduce_max_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEKARABBAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reduce_max_axis1_quant8",
         "reduce_max_axis1_dynamic_output_shape_quant8",
@@ -158,7 +508,122 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "reduce_max_axis1_quant8_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "am1pcA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "reduce_max_axis1_quant8_all_tensors_as_inputs",
+        "reduce_max_axis1_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "am1pcA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "reduce_max_axis1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "am1pcA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reduce_max_axis1_weight_as_input",
         "reduce_max_axis1_dynamic_output_shape_weight_as_input",
@@ -193,7 +658,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "reduce_max_axis1_weight_as_input_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reduce_max_axis1_weight_as_input_relaxed",
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_relaxed",
@@ -228,7 +733,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "reduce_max_axis1_weight_as_input_relaxed_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "reduce_max_axis1_weight_as_input_float16",
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_float16",
@@ -263,7 +808,47 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "reduce_max_axis1_weight_as_input_float16_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEKARABBAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "reduce_max_axis1_weight_as_input_quant8",
         "reduce_max_axis1_dynamic_output_shape_weight_as_input_quant8",
@@ -298,7 +883,47 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "reduce_max_axis1_weight_as_input_quant8_all_inputs_as_internal",
+        "reduce_max_axis1_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "am1pcA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "reduce_max_negative_keep",
         "reduce_max_negative_keep_dynamic_output_shape",
@@ -332,7 +957,122 @@ def _t8():
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "reduce_max_negative_keep_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "reduce_max_negative_keep_all_tensors_as_inputs",
+        "reduce_max_negative_keep_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "reduce_max_negative_keep_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "reduce_max_negative_keep_relaxed",
         "reduce_max_negative_keep_dynamic_output_shape_relaxed",
@@ -366,7 +1106,122 @@ def _t9():
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "reduce_max_negative_keep_relaxed_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "reduce_max_negative_keep_relaxed_all_tensors_as_inputs",
+        "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "reduce_max_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "reduce_max_negative_keep_float16",
         "reduce_max_negative_keep_dynamic_output_shape_float16",
@@ -400,7 +1255,122 @@ def _t10():
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "reduce_max_negative_keep_float16_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wAAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "AEYAQoBE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "reduce_max_negative_keep_float16_all_tensors_as_inputs",
+        "reduce_max_negative_keep_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "AEYAQoBE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "reduce_max_negative_keep_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "AEYAQoBE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "reduce_max_negative_keep_quant8",
         "reduce_max_negative_keep_dynamic_output_shape_quant8",
@@ -434,7 +1404,122 @@ def _t11():
     )
 
 
-def _t12():
+def _t37():
+    return g.case(
+        "reduce_max_negative_keep_quant8_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wAAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "cGpt"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "reduce_max_negative_keep_quant8_all_tensors_as_inputs",
+        "reduce_max_negative_keep_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "cGpt"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "reduce_max_negative_keep_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "cGpt"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "reduce_max_negative_keep_weight_as_input",
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input",
@@ -469,7 +1554,47 @@ def _t12():
     )
 
 
-def _t13():
+def _t41():
+    return g.case(
+        "reduce_max_negative_keep_weight_as_input_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "reduce_max_negative_keep_weight_as_input_relaxed",
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
@@ -504,7 +1629,47 @@ def _t13():
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "reduce_max_negative_keep_weight_as_input_relaxed_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "reduce_max_negative_keep_weight_as_input_float16",
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_float16",
@@ -539,7 +1704,47 @@ def _t14():
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "reduce_max_negative_keep_weight_as_input_float16_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "AEYAQoBE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "reduce_max_negative_keep_weight_as_input_quant8",
         "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_quant8",
@@ -574,7 +1779,47 @@ def _t15():
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "reduce_max_negative_keep_weight_as_input_quant8_all_inputs_as_internal",
+        "reduce_max_negative_keep_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 1), "cGpt"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "reduce_max_duplicates",
         "reduce_max_duplicates_dynamic_output_shape",
@@ -608,7 +1853,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "reduce_max_duplicates_all_inputs_as_internal",
+        "reduce_max_duplicates_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "reduce_max_duplicates_relaxed",
         "reduce_max_duplicates_dynamic_output_shape_relaxed",
@@ -642,7 +1926,46 @@ def _t17():
     )
 
 
-def _t18():
+def _t51():
+    return g.case(
+        "reduce_max_duplicates_relaxed_all_inputs_as_internal",
+        "reduce_max_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADAQAAAQEAAAJBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "reduce_max_duplicates_float16",
         "reduce_max_duplicates_dynamic_output_shape_float16",
@@ -676,7 +1999,46 @@ def _t18():
     )
 
 
-def _t19():
+def _t53():
+    return g.case(
+        "reduce_max_duplicates_float16_all_inputs_as_internal",
+        "reduce_max_duplicates_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "AEYAQoBE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "reduce_max_duplicates_quant8",
         "reduce_max_duplicates_dynamic_output_shape_quant8",
@@ -710,7 +2072,46 @@ def _t19():
     )
 
 
-def _t20():
+def _t55():
+    return g.case(
+        "reduce_max_duplicates_quant8_all_inputs_as_internal",
+        "reduce_max_duplicates_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 39, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "cGpt"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "reduce_max_all_axes",
         "reduce_max_all_axes_dynamic_output_shape",
@@ -744,7 +2145,46 @@ def _t20():
     )
 
 
-def _t21():
+def _t57():
+    return g.case(
+        "reduce_max_all_axes_all_inputs_as_internal",
+        "reduce_max_all_axes_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "reduce_max_all_axes_relaxed",
         "reduce_max_all_axes_dynamic_output_shape_relaxed",
@@ -778,7 +2218,46 @@ def _t21():
     )
 
 
-def _t22():
+def _t59():
+    return g.case(
+        "reduce_max_all_axes_relaxed_all_inputs_as_internal",
+        "reduce_max_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AADAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "reduce_max_all_axes_float16",
         "reduce_max_all_axes_dynamic_output_shape_float16",
@@ -812,7 +2291,46 @@ def _t22():
     )
 
 
-def _t23():
+def _t61():
+    return g.case(
+        "reduce_max_all_axes_float16_all_inputs_as_internal",
+        "reduce_max_all_axes_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "reduce_max_all_axes_quant8",
         "reduce_max_all_axes_dynamic_output_shape_quant8",
@@ -846,7 +2364,46 @@ def _t23():
     )
 
 
-def _t24():
+def _t63():
+    return g.case(
+        "reduce_max_all_axes_quant8_all_inputs_as_internal",
+        "reduce_max_all_axes_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "cA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "reduce_max_axis2_keep",
         "reduce_max_axis2_keep_dynamic_output_shape",
@@ -873,14 +2430,53 @@ def _t24():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D3),
+                    g.array("<f4", (2, 3, 1), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t65():
+    return g.case(
+        "reduce_max_axis2_keep_all_inputs_as_internal",
+        "reduce_max_axis2_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "reduce_max_axis2_keep_relaxed",
         "reduce_max_axis2_keep_dynamic_output_shape_relaxed",
@@ -907,14 +2503,53 @@ def _t25():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D3),
+                    g.array("<f4", (2, 3, 1), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t67():
+    return g.case(
+        "reduce_max_axis2_keep_relaxed_all_inputs_as_internal",
+        "reduce_max_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "reduce_max_axis2_keep_float16",
         "reduce_max_axis2_keep_dynamic_output_shape_float16",
@@ -948,7 +2583,46 @@ def _t26():
     )
 
 
-def _t27():
+def _t69():
+    return g.case(
+        "reduce_max_axis2_keep_float16_all_inputs_as_internal",
+        "reduce_max_axis2_keep_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1), "ADwAQoBEAEYAPAAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "reduce_max_axis2_keep_quant8",
         "reduce_max_axis2_keep_dynamic_output_shape_quant8",
@@ -982,7 +2656,46 @@ def _t27():
     )
 
 
-def _t28():
+def _t71():
+    return g.case(
+        "reduce_max_axis2_keep_quant8_all_inputs_as_internal",
+        "reduce_max_axis2_keep_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "ZmBqZWJtaXBdZmRj"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 1), "ZmptcGZk"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "reduce_max_spatial",
         "reduce_max_spatial_dynamic_output_shape",
@@ -1006,7 +2719,7 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AACwQAAAIEA="),
@@ -1016,7 +2729,46 @@ def _t28():
     )
 
 
-def _t29():
+def _t73():
+    return g.case(
+        "reduce_max_spatial_all_inputs_as_internal",
+        "reduce_max_spatial_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AACwQAAAIEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "reduce_max_spatial_relaxed",
         "reduce_max_spatial_dynamic_output_shape_relaxed",
@@ -1040,7 +2792,7 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AACwQAAAIEA="),
@@ -1050,7 +2802,46 @@ def _t29():
     )
 
 
-def _t30():
+def _t75():
+    return g.case(
+        "reduce_max_spatial_relaxed_all_inputs_as_internal",
+        "reduce_max_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AACwQAAAIEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "reduce_max_spatial_float16",
         "reduce_max_spatial_dynamic_output_shape_float16",
@@ -1074,7 +2865,7 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 2), "gEUAQQ=="),
@@ -1084,7 +2875,46 @@ def _t30():
     )
 
 
-def _t31():
+def _t77():
+    return g.case(
+        "reduce_max_spatial_float16_all_inputs_as_internal",
+        "reduce_max_spatial_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "gEUAQQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "reduce_max_spatial_quant8",
         "reduce_max_spatial_dynamic_output_shape_quant8",
@@ -1118,7 +2948,46 @@ def _t31():
     )
 
 
-def _t32():
+def _t79():
+    return g.case(
+        "reduce_max_spatial_quant8_all_inputs_as_internal",
+        "reduce_max_spatial_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 60, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "ZmhqXG9lYWk="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 2), "b2k="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "reduce_max_channels",
         "reduce_max_channels_dynamic_output_shape",
@@ -1142,17 +3011,56 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t81():
+    return g.case(
+        "reduce_max_channels_all_inputs_as_internal",
+        "reduce_max_channels_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 66, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "reduce_max_channels_relaxed",
         "reduce_max_channels_dynamic_output_shape_relaxed",
@@ -1176,17 +3084,56 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t83():
+    return g.case(
+        "reduce_max_channels_relaxed_all_inputs_as_internal",
+        "reduce_max_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 66, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "reduce_max_channels_float16",
         "reduce_max_channels_dynamic_output_shape_float16",
@@ -1210,7 +3157,7 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2), "AEAAQoBFAEE="),
@@ -1220,7 +3167,46 @@ def _t34():
     )
 
 
-def _t35():
+def _t85():
+    return g.case(
+        "reduce_max_channels_float16_all_inputs_as_internal",
+        "reduce_max_channels_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 66, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wMAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2), "AEAAQoBFAEE="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "reduce_max_channels_quant8",
         "reduce_max_channels_dynamic_output_shape_quant8",
@@ -1254,7 +3240,46 @@ def _t35():
     )
 
 
-def _t36():
+def _t87():
+    return g.case(
+        "reduce_max_channels_quant8_all_inputs_as_internal",
+        "reduce_max_channels_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 66, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wMAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "ZmhqXG9lYWk="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2), "aGpvaQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "reduce_max_vector",
         "reduce_max_vector_dynamic_output_shape",
@@ -1278,7 +3303,7 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D12),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABAQA=="),
@@ -1288,7 +3313,46 @@ def _t36():
     )
 
 
-def _t37():
+def _t89():
+    return g.case(
+        "reduce_max_vector_all_inputs_as_internal",
+        "reduce_max_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "reduce_max_vector_relaxed",
         "reduce_max_vector_dynamic_output_shape_relaxed",
@@ -1312,7 +3376,7 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D12),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AABAQA=="),
@@ -1322,7 +3386,46 @@ def _t37():
     )
 
 
-def _t38():
+def _t91():
+    return g.case(
+        "reduce_max_vector_relaxed_all_inputs_as_internal",
+        "reduce_max_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AABAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "reduce_max_vector_float16",
         "reduce_max_vector_dynamic_output_shape_float16",
@@ -1356,7 +3459,46 @@ def _t38():
     )
 
 
-def _t39():
+def _t93():
+    return g.case(
+        "reduce_max_vector_float16_all_inputs_as_internal",
+        "reduce_max_vector_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AEIAvgA4AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "reduce_max_vector_quant8",
         "reduce_max_vector_dynamic_output_shape_quant8",
@@ -1390,7 +3532,46 @@ def _t39():
     )
 
 
-def _t40():
+def _t95():
+    return g.case(
+        "reduce_max_vector_quant8_all_inputs_as_internal",
+        "reduce_max_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("quant8", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "amFlaA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1,), "ag=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "reduce_max_negative_values",
         "reduce_max_negative_values_dynamic_output_shape",
@@ -1414,7 +3595,7 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D8),
+                    g.array("<f4", (2, 3), _D13),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAgwAAAAL8="),
@@ -1424,7 +3605,46 @@ def _t40():
     )
 
 
-def _t41():
+def _t97():
+    return g.case(
+        "reduce_max_negative_values_all_inputs_as_internal",
+        "reduce_max_negative_values_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAgwAAAAL8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "reduce_max_negative_values_relaxed",
         "reduce_max_negative_values_dynamic_output_shape_relaxed",
@@ -1448,7 +3668,7 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D8),
+                    g.array("<f4", (2, 3), _D13),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AAAgwAAAAL8="),
@@ -1458,7 +3678,46 @@ def _t41():
     )
 
 
-def _t42():
+def _t99():
+    return g.case(
+        "reduce_max_negative_values_relaxed_all_inputs_as_internal",
+        "reduce_max_negative_values_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("relaxed", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D13),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AAAgwAAAAL8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "reduce_max_negative_values_float16",
         "reduce_max_negative_values_dynamic_output_shape_float16",
@@ -1492,48 +3751,146 @@ def _t42():
     )
 
 
+def _t101():
+    return g.case(
+        "reduce_max_negative_values_float16_all_inputs_as_internal",
+        "reduce_max_negative_values_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("float16", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMcAwUDWALgA1NDj"),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "AMEAuA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reduce_max_axis1", _t0),
-    ("reduce_max_axis1_relaxed", _t1),
-    ("reduce_max_axis1_float16", _t2),
-    ("reduce_max_axis1_quant8", _t3),
-    ("reduce_max_axis1_weight_as_input", _t4),
-    ("reduce_max_axis1_weight_as_input_relaxed", _t5),
-    ("reduce_max_axis1_weight_as_input_float16", _t6),
-    ("reduce_max_axis1_weight_as_input_quant8", _t7),
-    ("reduce_max_negative_keep", _t8),
-    ("reduce_max_negative_keep_relaxed", _t9),
-    ("reduce_max_negative_keep_float16", _t10),
-    ("reduce_max_negative_keep_quant8", _t11),
-    ("reduce_max_negative_keep_weight_as_input", _t12),
-    ("reduce_max_negative_keep_weight_as_input_relaxed", _t13),
-    ("reduce_max_negative_keep_weight_as_input_float16", _t14),
-    ("reduce_max_negative_keep_weight_as_input_quant8", _t15),
-    ("reduce_max_duplicates", _t16),
-    ("reduce_max_duplicates_relaxed", _t17),
-    ("reduce_max_duplicates_float16", _t18),
-    ("reduce_max_duplicates_quant8", _t19),
-    ("reduce_max_all_axes", _t20),
-    ("reduce_max_all_axes_relaxed", _t21),
-    ("reduce_max_all_axes_float16", _t22),
-    ("reduce_max_all_axes_quant8", _t23),
-    ("reduce_max_axis2_keep", _t24),
-    ("reduce_max_axis2_keep_relaxed", _t25),
-    ("reduce_max_axis2_keep_float16", _t26),
-    ("reduce_max_axis2_keep_quant8", _t27),
-    ("reduce_max_spatial", _t28),
-    ("reduce_max_spatial_relaxed", _t29),
-    ("reduce_max_spatial_float16", _t30),
-    ("reduce_max_spatial_quant8", _t31),
-    ("reduce_max_channels", _t32),
-    ("reduce_max_channels_relaxed", _t33),
-    ("reduce_max_channels_float16", _t34),
-    ("reduce_max_channels_quant8", _t35),
-    ("reduce_max_vector", _t36),
-    ("reduce_max_vector_relaxed", _t37),
-    ("reduce_max_vector_float16", _t38),
-    ("reduce_max_vector_quant8", _t39),
-    ("reduce_max_negative_values", _t40),
-    ("reduce_max_negative_values_relaxed", _t41),
-    ("reduce_max_negative_values_float16", _t42),
+    ("reduce_max_axis1_all_inputs_as_internal", _t1),
+    ("reduce_max_axis1_all_tensors_as_inputs", _t2),
+    ("reduce_max_axis1_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("reduce_max_axis1_relaxed", _t4),
+    ("reduce_max_axis1_relaxed_all_inputs_as_internal", _t5),
+    ("reduce_max_axis1_relaxed_all_tensors_as_inputs", _t6),
+    ("reduce_max_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("reduce_max_axis1_float16", _t8),
+    ("reduce_max_axis1_float16_all_inputs_as_internal", _t9),
+    ("reduce_max_axis1_float16_all_tensors_as_inputs", _t10),
+    ("reduce_max_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("reduce_max_axis1_quant8", _t12),
+    ("reduce_max_axis1_quant8_all_inputs_as_internal", _t13),
+    ("reduce_max_axis1_quant8_all_tensors_as_inputs", _t14),
+    ("reduce_max_axis1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("reduce_max_axis1_weight_as_input", _t16),
+    ("reduce_max_axis1_weight_as_input_all_inputs_as_internal", _t17),
+    ("reduce_max_axis1_weight_as_input_relaxed", _t18),
+    ("reduce_max_axis1_weight_as_input_relaxed_all_inputs_as_internal", _t19),
+    ("reduce_max_axis1_weight_as_input_float16", _t20),
+    ("reduce_max_axis1_weight_as_input_float16_all_inputs_as_internal", _t21),
+    ("reduce_max_axis1_weight_as_input_quant8", _t22),
+    ("reduce_max_axis1_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("reduce_max_negative_keep", _t24),
+    ("reduce_max_negative_keep_all_inputs_as_internal", _t25),
+    ("reduce_max_negative_keep_all_tensors_as_inputs", _t26),
+    ("reduce_max_negative_keep_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("reduce_max_negative_keep_relaxed", _t28),
+    ("reduce_max_negative_keep_relaxed_all_inputs_as_internal", _t29),
+    ("reduce_max_negative_keep_relaxed_all_tensors_as_inputs", _t30),
+    ("reduce_max_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("reduce_max_negative_keep_float16", _t32),
+    ("reduce_max_negative_keep_float16_all_inputs_as_internal", _t33),
+    ("reduce_max_negative_keep_float16_all_tensors_as_inputs", _t34),
+    ("reduce_max_negative_keep_float16_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("reduce_max_negative_keep_quant8", _t36),
+    ("reduce_max_negative_keep_quant8_all_inputs_as_internal", _t37),
+    ("reduce_max_negative_keep_quant8_all_tensors_as_inputs", _t38),
+    ("reduce_max_negative_keep_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("reduce_max_negative_keep_weight_as_input", _t40),
+    ("reduce_max_negative_keep_weight_as_input_all_inputs_as_internal", _t41),
+    ("reduce_max_negative_keep_weight_as_input_relaxed", _t42),
+    ("reduce_max_negative_keep_weight_as_input_relaxed_all_inputs_as_internal", _t43),
+    ("reduce_max_negative_keep_weight_as_input_float16", _t44),
+    ("reduce_max_negative_keep_weight_as_input_float16_all_inputs_as_internal", _t45),
+    ("reduce_max_negative_keep_weight_as_input_quant8", _t46),
+    ("reduce_max_negative_keep_weight_as_input_quant8_all_inputs_as_internal", _t47),
+    ("reduce_max_duplicates", _t48),
+    ("reduce_max_duplicates_all_inputs_as_internal", _t49),
+    ("reduce_max_duplicates_relaxed", _t50),
+    ("reduce_max_duplicates_relaxed_all_inputs_as_internal", _t51),
+    ("reduce_max_duplicates_float16", _t52),
+    ("reduce_max_duplicates_float16_all_inputs_as_internal", _t53),
+    ("reduce_max_duplicates_quant8", _t54),
+    ("reduce_max_duplicates_quant8_all_inputs_as_internal", _t55),
+    ("reduce_max_all_axes", _t56),
+    ("reduce_max_all_axes_all_inputs_as_internal", _t57),
+    ("reduce_max_all_axes_relaxed", _t58),
+    ("reduce_max_all_axes_relaxed_all_inputs_as_internal", _t59),
+    ("reduce_max_all_axes_float16", _t60),
+    ("reduce_max_all_axes_float16_all_inputs_as_internal", _t61),
+    ("reduce_max_all_axes_quant8", _t62),
+    ("reduce_max_all_axes_quant8_all_inputs_as_internal", _t63),
+    ("reduce_max_axis2_keep", _t64),
+    ("reduce_max_axis2_keep_all_inputs_as_internal", _t65),
+    ("reduce_max_axis2_keep_relaxed", _t66),
+    ("reduce_max_axis2_keep_relaxed_all_inputs_as_internal", _t67),
+    ("reduce_max_axis2_keep_float16", _t68),
+    ("reduce_max_axis2_keep_float16_all_inputs_as_internal", _t69),
+    ("reduce_max_axis2_keep_quant8", _t70),
+    ("reduce_max_axis2_keep_quant8_all_inputs_as_internal", _t71),
+    ("reduce_max_spatial", _t72),
+    ("reduce_max_spatial_all_inputs_as_internal", _t73),
+    ("reduce_max_spatial_relaxed", _t74),
+    ("reduce_max_spatial_relaxed_all_inputs_as_internal", _t75),
+    ("reduce_max_spatial_float16", _t76),
+    ("reduce_max_spatial_float16_all_inputs_as_internal", _t77),
+    ("reduce_max_spatial_quant8", _t78),
+    ("reduce_max_spatial_quant8_all_inputs_as_internal", _t79),
+    ("reduce_max_channels", _t80),
+    ("reduce_max_channels_all_inputs_as_internal", _t81),
+    ("reduce_max_channels_relaxed", _t82),
+    ("reduce_max_channels_relaxed_all_inputs_as_internal", _t83),
+    ("reduce_max_channels_float16", _t84),
+    ("reduce_max_channels_float16_all_inputs_as_internal", _t85),
+    ("reduce_max_channels_quant8", _t86),
+    ("reduce_max_channels_quant8_all_inputs_as_internal", _t87),
+    ("reduce_max_vector", _t88),
+    ("reduce_max_vector_all_inputs_as_internal", _t89),
+    ("reduce_max_vector_relaxed", _t90),
+    ("reduce_max_vector_relaxed_all_inputs_as_internal", _t91),
+    ("reduce_max_vector_float16", _t92),
+    ("reduce_max_vector_float16_all_inputs_as_internal", _t93),
+    ("reduce_max_vector_quant8", _t94),
+    ("reduce_max_vector_quant8_all_inputs_as_internal", _t95),
+    ("reduce_max_negative_values", _t96),
+    ("reduce_max_negative_values_all_inputs_as_internal", _t97),
+    ("reduce_max_negative_values_relaxed", _t98),
+    ("reduce_max_negative_values_relaxed_all_inputs_as_internal", _t99),
+    ("reduce_max_negative_values_float16", _t100),
+    ("reduce_max_negative_values_float16_all_inputs_as_internal", _t101),
 )

@@ -14,11 +14,16 @@ SPEC = "conformance/specs/V1_2/reduce_sum.mod.py"
 _D0 = "AACAPwAAAMAAAEBAAAAAPwAAgL8AAJBAAAAgQAAAwEAAAGDAAACAPwAAAAAAAAC/"
 _D1 = "AABAQAAAQEAAAIC/AADQQA=="
 _D2 = "ADwAwABCADgAvIBEAEEARgDDADwAAAC4"
-_D3 = "AACAvwAAYEAAAGBAAAAIQQAAIMAAAAC/"
-_D4 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
-_D5 = "ADwAQABCAMSARQA4AL4AQQ=="
-_D6 = "AABAQAAAgL8AAMBAAACAPw=="
-_D7 = "AABAQAAAwL8AAAA/AAAAQA=="
+_D3 = "/////wAAAAABAAAAAAAAAAA="
+_D4 = "AAAAAAIAAAD9////AAAAAAAAAAAA"
+_D5 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAA"
+_D6 = "AACAvwAAYEAAAGBAAAAIQQAAIMAAAAC/"
+_D7 = "AACAPwAAAEAAAEBAAACAwAAAsEAAAAA/AADAvwAAIEA="
+_D8 = "AQAAAAIAAAABAAAAAAAAAAA="
+_D9 = "ADwAQABCAMSARQA4AL4AQQ=="
+_D10 = "AABAQAAAgL8AAMBAAACAPw=="
+_D11 = "/////wMAAAAAAAAAAAAAAAA="
+_D12 = "AABAQAAAwL8AAAA/AAAAQA=="
 
 
 def _t0():
@@ -57,6 +62,121 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reduce_sum_axis1_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "reduce_sum_axis1_all_tensors_as_inputs",
+        "reduce_sum_axis1_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "reduce_sum_axis1_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "reduce_sum_axis1_relaxed",
         "reduce_sum_axis1_dynamic_output_shape_relaxed",
         "V1_2",
@@ -89,7 +209,122 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "reduce_sum_axis1_relaxed_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "reduce_sum_axis1_relaxed_all_tensors_as_inputs",
+        "reduce_sum_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "reduce_sum_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reduce_sum_axis1_float16",
         "reduce_sum_axis1_dynamic_output_shape_float16",
@@ -123,7 +358,122 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "reduce_sum_axis1_float16_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEIAQgC8gEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "reduce_sum_axis1_float16_all_tensors_as_inputs",
+        "reduce_sum_axis1_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                    g.array("<i4", (1,), "AQAAAA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEIAQgC8gEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "reduce_sum_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEIAQgC8gEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reduce_sum_axis1_weight_as_input",
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input",
@@ -158,7 +508,47 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "reduce_sum_axis1_weight_as_input_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "reduce_sum_axis1_weight_as_input_relaxed",
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_relaxed",
@@ -193,7 +583,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "reduce_sum_axis1_weight_as_input_relaxed_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reduce_sum_axis1_weight_as_input_float16",
         "reduce_sum_axis1_dynamic_output_shape_weight_as_input_float16",
@@ -228,7 +658,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "reduce_sum_axis1_weight_as_input_float16_all_inputs_as_internal",
+        "reduce_sum_axis1_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "AQAAAA=="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AEIAQgC8gEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reduce_sum_negative_keep",
         "reduce_sum_negative_keep_dynamic_output_shape",
@@ -262,7 +732,122 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "reduce_sum_negative_keep_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "reduce_sum_negative_keep_all_tensors_as_inputs",
+        "reduce_sum_negative_keep_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "reduce_sum_negative_keep_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "reduce_sum_negative_keep_relaxed",
         "reduce_sum_negative_keep_dynamic_output_shape_relaxed",
@@ -296,7 +881,122 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "reduce_sum_negative_keep_relaxed_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "reduce_sum_negative_keep_relaxed_all_tensors_as_inputs",
+        "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "reduce_sum_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "reduce_sum_negative_keep_float16",
         "reduce_sum_negative_keep_dynamic_output_shape_float16",
@@ -330,7 +1030,122 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "reduce_sum_negative_keep_float16_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wAAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "gEcAPABC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "reduce_sum_negative_keep_float16_all_tensors_as_inputs",
+        "reduce_sum_negative_keep_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "gEcAPABC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "reduce_sum_negative_keep_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "gEcAPABC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "reduce_sum_negative_keep_weight_as_input",
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input",
@@ -365,7 +1180,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "reduce_sum_negative_keep_weight_as_input_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "reduce_sum_negative_keep_weight_as_input_relaxed",
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_relaxed",
@@ -400,7 +1255,47 @@ def _t10():
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "reduce_sum_negative_keep_weight_as_input_relaxed_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 1), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "reduce_sum_negative_keep_weight_as_input_float16",
         "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_float16",
@@ -435,7 +1330,47 @@ def _t11():
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "reduce_sum_negative_keep_weight_as_input_float16_all_inputs_as_internal",
+        "reduce_sum_negative_keep_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wAAAAA="),
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 1), "gEcAPABC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "reduce_sum_duplicates",
         "reduce_sum_duplicates_dynamic_output_shape",
@@ -469,7 +1404,46 @@ def _t12():
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "reduce_sum_duplicates_all_inputs_as_internal",
+        "reduce_sum_duplicates_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "reduce_sum_duplicates_relaxed",
         "reduce_sum_duplicates_dynamic_output_shape_relaxed",
@@ -503,7 +1477,46 @@ def _t13():
     )
 
 
-def _t14():
+def _t39():
+    return g.case(
+        "reduce_sum_duplicates_relaxed_all_inputs_as_internal",
+        "reduce_sum_duplicates_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADwQAAAgD8AAEBA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "reduce_sum_duplicates_float16",
         "reduce_sum_duplicates_dynamic_output_shape_float16",
@@ -537,7 +1550,46 @@ def _t14():
     )
 
 
-def _t15():
+def _t41():
+    return g.case(
+        "reduce_sum_duplicates_float16_all_inputs_as_internal",
+        "reduce_sum_duplicates_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 32, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAD9////AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "gEcAPABC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "reduce_sum_all_axes",
         "reduce_sum_all_axes_dynamic_output_shape",
@@ -571,7 +1623,46 @@ def _t15():
     )
 
 
-def _t16():
+def _t43():
+    return g.case(
+        "reduce_sum_all_axes_all_inputs_as_internal",
+        "reduce_sum_all_axes_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AAA4QQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "reduce_sum_all_axes_relaxed",
         "reduce_sum_all_axes_dynamic_output_shape_relaxed",
@@ -605,7 +1696,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t45():
+    return g.case(
+        "reduce_sum_all_axes_relaxed_all_inputs_as_internal",
+        "reduce_sum_all_axes_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AAA4QQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "reduce_sum_all_axes_float16",
         "reduce_sum_all_axes_dynamic_output_shape_float16",
@@ -639,7 +1769,46 @@ def _t17():
     )
 
 
-def _t18():
+def _t47():
+    return g.case(
+        "reduce_sum_all_axes_float16_all_inputs_as_internal",
+        "reduce_sum_all_axes_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "wEk="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "reduce_sum_axis2_keep",
         "reduce_sum_axis2_keep_dynamic_output_shape",
@@ -666,14 +1835,53 @@ def _t18():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D3),
+                    g.array("<f4", (2, 3, 1), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t49():
+    return g.case(
+        "reduce_sum_axis2_keep_all_inputs_as_internal",
+        "reduce_sum_axis2_keep_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "reduce_sum_axis2_keep_relaxed",
         "reduce_sum_axis2_keep_dynamic_output_shape_relaxed",
@@ -700,14 +1908,53 @@ def _t19():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 1), _D3),
+                    g.array("<f4", (2, 3, 1), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t51():
+    return g.case(
+        "reduce_sum_axis2_keep_relaxed_all_inputs_as_internal",
+        "reduce_sum_axis2_keep_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "reduce_sum_axis2_keep_float16",
         "reduce_sum_axis2_keep_dynamic_output_shape_float16",
@@ -741,7 +1988,46 @@ def _t20():
     )
 
 
-def _t21():
+def _t53():
+    return g.case(
+        "reduce_sum_axis2_keep_float16_all_inputs_as_internal",
+        "reduce_sum_axis2_keep_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 1), "ALwAQwBDQEgAwQC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "reduce_sum_spatial",
         "reduce_sum_spatial_dynamic_output_shape",
@@ -765,7 +2051,7 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AAAAQQAAgD8="),
@@ -775,7 +2061,46 @@ def _t21():
     )
 
 
-def _t22():
+def _t55():
+    return g.case(
+        "reduce_sum_spatial_all_inputs_as_internal",
+        "reduce_sum_spatial_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQQAAgD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "reduce_sum_spatial_relaxed",
         "reduce_sum_spatial_dynamic_output_shape_relaxed",
@@ -799,7 +2124,7 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
                     g.array("<f4", (1, 1, 1, 2), "AAAAQQAAgD8="),
@@ -809,7 +2134,46 @@ def _t22():
     )
 
 
-def _t23():
+def _t57():
+    return g.case(
+        "reduce_sum_spatial_relaxed_all_inputs_as_internal",
+        "reduce_sum_spatial_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 2), "AAAAQQAAgD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "reduce_sum_spatial_float16",
         "reduce_sum_spatial_dynamic_output_shape_float16",
@@ -833,7 +2197,7 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 1, 2), "AEgAPA=="),
@@ -843,7 +2207,46 @@ def _t23():
     )
 
 
-def _t24():
+def _t59():
+    return g.case(
+        "reduce_sum_spatial_float16_all_inputs_as_internal",
+        "reduce_sum_spatial_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAIAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 2), "AEgAPA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "reduce_sum_channels",
         "reduce_sum_channels_dynamic_output_shape",
@@ -867,17 +2270,56 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t61():
+    return g.case(
+        "reduce_sum_channels_all_inputs_as_internal",
+        "reduce_sum_channels_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 58, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "reduce_sum_channels_relaxed",
         "reduce_sum_channels_dynamic_output_shape_relaxed",
@@ -901,17 +2343,56 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D4),
+                    g.array("<f4", (1, 2, 2, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2), _D6),
+                    g.array("<f4", (1, 2, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t63():
+    return g.case(
+        "reduce_sum_channels_relaxed_all_inputs_as_internal",
+        "reduce_sum_channels_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 58, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D11,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "reduce_sum_channels_float16",
         "reduce_sum_channels_dynamic_output_shape_float16",
@@ -935,7 +2416,7 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D5),
+                    g.array("<f2", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2), "AEIAvABGADw="),
@@ -945,7 +2426,46 @@ def _t26():
     )
 
 
-def _t27():
+def _t65():
+    return g.case(
+        "reduce_sum_channels_float16_all_inputs_as_internal",
+        "reduce_sum_channels_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 58, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wMAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2), "AEIAvABGADw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "reduce_sum_vector",
         "reduce_sum_vector_dynamic_output_shape",
@@ -969,7 +2489,7 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D12),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AACAQA=="),
@@ -979,7 +2499,46 @@ def _t27():
     )
 
 
-def _t28():
+def _t67():
+    return g.case(
+        "reduce_sum_vector_all_inputs_as_internal",
+        "reduce_sum_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 64, ("", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AACAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "reduce_sum_vector_relaxed",
         "reduce_sum_vector_dynamic_output_shape_relaxed",
@@ -1003,7 +2562,7 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D12),
                 ],
                 outputs=[
                     g.array("<f4", (1,), "AACAQA=="),
@@ -1013,7 +2572,46 @@ def _t28():
     )
 
 
-def _t29():
+def _t69():
+    return g.case(
+        "reduce_sum_vector_relaxed_all_inputs_as_internal",
+        "reduce_sum_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 64, ("relaxed", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1,), "AACAQA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "reduce_sum_vector_float16",
         "reduce_sum_vector_dynamic_output_shape_float16",
@@ -1047,35 +2645,116 @@ def _t29():
     )
 
 
+def _t71():
+    return g.case(
+        "reduce_sum_vector_float16_all_inputs_as_internal",
+        "reduce_sum_vector_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 64, ("float16", "all_inputs_as_internal"), ("REDUCE_SUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_SUM, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AEIAvgA4AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (1,), "AEQ="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reduce_sum_axis1", _t0),
-    ("reduce_sum_axis1_relaxed", _t1),
-    ("reduce_sum_axis1_float16", _t2),
-    ("reduce_sum_axis1_weight_as_input", _t3),
-    ("reduce_sum_axis1_weight_as_input_relaxed", _t4),
-    ("reduce_sum_axis1_weight_as_input_float16", _t5),
-    ("reduce_sum_negative_keep", _t6),
-    ("reduce_sum_negative_keep_relaxed", _t7),
-    ("reduce_sum_negative_keep_float16", _t8),
-    ("reduce_sum_negative_keep_weight_as_input", _t9),
-    ("reduce_sum_negative_keep_weight_as_input_relaxed", _t10),
-    ("reduce_sum_negative_keep_weight_as_input_float16", _t11),
-    ("reduce_sum_duplicates", _t12),
-    ("reduce_sum_duplicates_relaxed", _t13),
-    ("reduce_sum_duplicates_float16", _t14),
-    ("reduce_sum_all_axes", _t15),
-    ("reduce_sum_all_axes_relaxed", _t16),
-    ("reduce_sum_all_axes_float16", _t17),
-    ("reduce_sum_axis2_keep", _t18),
-    ("reduce_sum_axis2_keep_relaxed", _t19),
-    ("reduce_sum_axis2_keep_float16", _t20),
-    ("reduce_sum_spatial", _t21),
-    ("reduce_sum_spatial_relaxed", _t22),
-    ("reduce_sum_spatial_float16", _t23),
-    ("reduce_sum_channels", _t24),
-    ("reduce_sum_channels_relaxed", _t25),
-    ("reduce_sum_channels_float16", _t26),
-    ("reduce_sum_vector", _t27),
-    ("reduce_sum_vector_relaxed", _t28),
-    ("reduce_sum_vector_float16", _t29),
+    ("reduce_sum_axis1_all_inputs_as_internal", _t1),
+    ("reduce_sum_axis1_all_tensors_as_inputs", _t2),
+    ("reduce_sum_axis1_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("reduce_sum_axis1_relaxed", _t4),
+    ("reduce_sum_axis1_relaxed_all_inputs_as_internal", _t5),
+    ("reduce_sum_axis1_relaxed_all_tensors_as_inputs", _t6),
+    ("reduce_sum_axis1_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("reduce_sum_axis1_float16", _t8),
+    ("reduce_sum_axis1_float16_all_inputs_as_internal", _t9),
+    ("reduce_sum_axis1_float16_all_tensors_as_inputs", _t10),
+    ("reduce_sum_axis1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("reduce_sum_axis1_weight_as_input", _t12),
+    ("reduce_sum_axis1_weight_as_input_all_inputs_as_internal", _t13),
+    ("reduce_sum_axis1_weight_as_input_relaxed", _t14),
+    ("reduce_sum_axis1_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("reduce_sum_axis1_weight_as_input_float16", _t16),
+    ("reduce_sum_axis1_weight_as_input_float16_all_inputs_as_internal", _t17),
+    ("reduce_sum_negative_keep", _t18),
+    ("reduce_sum_negative_keep_all_inputs_as_internal", _t19),
+    ("reduce_sum_negative_keep_all_tensors_as_inputs", _t20),
+    ("reduce_sum_negative_keep_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("reduce_sum_negative_keep_relaxed", _t22),
+    ("reduce_sum_negative_keep_relaxed_all_inputs_as_internal", _t23),
+    ("reduce_sum_negative_keep_relaxed_all_tensors_as_inputs", _t24),
+    ("reduce_sum_negative_keep_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("reduce_sum_negative_keep_float16", _t26),
+    ("reduce_sum_negative_keep_float16_all_inputs_as_internal", _t27),
+    ("reduce_sum_negative_keep_float16_all_tensors_as_inputs", _t28),
+    ("reduce_sum_negative_keep_float16_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("reduce_sum_negative_keep_weight_as_input", _t30),
+    ("reduce_sum_negative_keep_weight_as_input_all_inputs_as_internal", _t31),
+    ("reduce_sum_negative_keep_weight_as_input_relaxed", _t32),
+    ("reduce_sum_negative_keep_weight_as_input_relaxed_all_inputs_as_internal", _t33),
+    ("reduce_sum_negative_keep_weight_as_input_float16", _t34),
+    ("reduce_sum_negative_keep_weight_as_input_float16_all_inputs_as_internal", _t35),
+    ("reduce_sum_duplicates", _t36),
+    ("reduce_sum_duplicates_all_inputs_as_internal", _t37),
+    ("reduce_sum_duplicates_relaxed", _t38),
+    ("reduce_sum_duplicates_relaxed_all_inputs_as_internal", _t39),
+    ("reduce_sum_duplicates_float16", _t40),
+    ("reduce_sum_duplicates_float16_all_inputs_as_internal", _t41),
+    ("reduce_sum_all_axes", _t42),
+    ("reduce_sum_all_axes_all_inputs_as_internal", _t43),
+    ("reduce_sum_all_axes_relaxed", _t44),
+    ("reduce_sum_all_axes_relaxed_all_inputs_as_internal", _t45),
+    ("reduce_sum_all_axes_float16", _t46),
+    ("reduce_sum_all_axes_float16_all_inputs_as_internal", _t47),
+    ("reduce_sum_axis2_keep", _t48),
+    ("reduce_sum_axis2_keep_all_inputs_as_internal", _t49),
+    ("reduce_sum_axis2_keep_relaxed", _t50),
+    ("reduce_sum_axis2_keep_relaxed_all_inputs_as_internal", _t51),
+    ("reduce_sum_axis2_keep_float16", _t52),
+    ("reduce_sum_axis2_keep_float16_all_inputs_as_internal", _t53),
+    ("reduce_sum_spatial", _t54),
+    ("reduce_sum_spatial_all_inputs_as_internal", _t55),
+    ("reduce_sum_spatial_relaxed", _t56),
+    ("reduce_sum_spatial_relaxed_all_inputs_as_internal", _t57),
+    ("reduce_sum_spatial_float16", _t58),
+    ("reduce_sum_spatial_float16_all_inputs_as_internal", _t59),
+    ("reduce_sum_channels", _t60),
+    ("reduce_sum_channels_all_inputs_as_internal", _t61),
+    ("reduce_sum_channels_relaxed", _t62),
+    ("reduce_sum_channels_relaxed_all_inputs_as_internal", _t63),
+    ("reduce_sum_channels_float16", _t64),
+    ("reduce_sum_channels_float16_all_inputs_as_internal", _t65),
+    ("reduce_sum_vector", _t66),
+    ("reduce_sum_vector_all_inputs_as_internal", _t67),
+    ("reduce_sum_vector_relaxed", _t68),
+    ("reduce_sum_vector_relaxed_all_inputs_as_internal", _t69),
+    ("reduce_sum_vector_float16", _t70),
+    ("reduce_sum_vector_float16_all_inputs_as_internal", _t71),
 )

@@ -11,8 +11,17 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_2/relaxed_precision.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "ACDIQgAglkMAQIA/AECgwQ=="
-_D1 = "AADIQgBAlkMAAIA/AACgwQ=="
+_D0 = "AIDIQgBAlkMAIIBCACB6RABAgD8="
+_D1 = "AADIQgAAlkMAAIBCAAB6RAAAgD8="
+_D2 = "AACAPgAAAD8AAIA9AAAAPwAAADs="
+_D3 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D4 = "AMB/QwDA/0IAwH9CAOAARACAx8IAwP9B"
+_D5 = "/wAAAH8AAAA/AAAAAwIAAJ3///8fAAAA"
+_D6 = "AADJQgBAyUIAQEBAAIBAQABASMIAIEjCAADgQADA30A="
+_D7 = "AQAAAAEAAAABAAAAAAAAAA=="
+_D8 = "ACDIQgAglkMAQIA/AECgwQ=="
+_D9 = "AADIQgBAlkMAAIA/AACgwQ=="
+_D10 = "AAAAAAAAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -39,11 +48,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (5,), "AIDIQgBAlkMAIIBCACB6RABAgD8="),
-                    g.array("<f4", (5,), "AADIQgAAlkMAAIBCAAB6RAAAgD8="),
+                    g.array("<f4", (5,), _D0),
+                    g.array("<f4", (5,), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), "AACAPgAAAD8AAIA9AAAAPwAAADs="),
+                    g.array("<f4", (5,), _D2),
                 ],
             ),
         ],
@@ -51,6 +60,50 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "relaxed_precision_sub_relaxed_all_inputs_as_internal",
+        "relaxed_precision_sub_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 23, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (5,), _D0),
+                    g.array("<f4", (5,), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "relaxed_precision_add_relaxed",
         "relaxed_precision_add_dynamic_output_shape_relaxed",
@@ -85,7 +138,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relaxed_precision_add_relaxed_all_inputs_as_internal",
+        "relaxed_precision_add_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 35, ("relaxed", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AECWQwCAyEIAIIDC"),
+                    g.array("<f4", (3,), "AACWwwAAyMIAAIBC"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AAAAPwAAgD4AAIC9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relaxed_precision_cast_relaxed",
         "relaxed_precision_cast_dynamic_output_shape_relaxed",
@@ -106,17 +203,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), "AMB/QwDA/0IAwH9CAOAARACAx8IAwP9B"),
+                    g.array("<f4", (6,), _D4),
                 ],
                 outputs=[
-                    g.array("<i4", (6,), "/wAAAH8AAAA/AAAAAwIAAJ3///8fAAAA"),
+                    g.array("<i4", (6,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relaxed_precision_cast_relaxed_all_inputs_as_internal",
+        "relaxed_precision_cast_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 47, ("relaxed", "all_inputs_as_internal"), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D4),
+                ],
+                outputs=[
+                    g.array("<i4", (6,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relaxed_precision_argmax_relaxed",
         "relaxed_precision_argmax_dynamic_output_shape_relaxed",
@@ -139,17 +273,55 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4, 2), "AADJQgBAyUIAQEBAAIBAQABASMIAIEjCAADgQADA30A="),
+                    g.array("<f4", (4, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<i4", (4,), "AQAAAAEAAAABAAAAAAAAAA=="),
+                    g.array("<i4", (4,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relaxed_precision_argmax_relaxed_all_inputs_as_internal",
+        "relaxed_precision_argmax_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 59, ("relaxed", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<i4", (4,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relaxed_precision_greater_relaxed",
         "relaxed_precision_greater_dynamic_output_shape_relaxed",
@@ -171,8 +343,8 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D0),
-                    g.array("<f4", (4,), _D1),
+                    g.array("<f4", (4,), _D8),
+                    g.array("<f4", (4,), _D9),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "AQABAA=="),
@@ -182,7 +354,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relaxed_precision_greater_relaxed_all_inputs_as_internal",
+        "relaxed_precision_greater_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 72, ("relaxed", "all_inputs_as_internal"), ("GREATER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D8),
+                    g.array("<f4", (4,), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "AQABAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relaxed_precision_equal_relaxed",
         "relaxed_precision_equal_dynamic_output_shape_relaxed",
@@ -204,8 +419,51 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D0),
-                    g.array("<f4", (4,), _D1),
+                    g.array("<f4", (4,), _D8),
+                    g.array("<f4", (4,), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "AAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "relaxed_precision_equal_relaxed_all_inputs_as_internal",
+        "relaxed_precision_equal_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 82, ("relaxed", "all_inputs_as_internal"), ("EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D8),
+                    g.array("<f4", (4,), _D9),
                 ],
                 outputs=[
                     g.array("|u1", (4,), "AAAAAA=="),
@@ -217,9 +475,15 @@ def _t5():
 
 TESTS = (
     ("relaxed_precision_sub_relaxed", _t0),
-    ("relaxed_precision_add_relaxed", _t1),
-    ("relaxed_precision_cast_relaxed", _t2),
-    ("relaxed_precision_argmax_relaxed", _t3),
-    ("relaxed_precision_greater_relaxed", _t4),
-    ("relaxed_precision_equal_relaxed", _t5),
+    ("relaxed_precision_sub_relaxed_all_inputs_as_internal", _t1),
+    ("relaxed_precision_add_relaxed", _t2),
+    ("relaxed_precision_add_relaxed_all_inputs_as_internal", _t3),
+    ("relaxed_precision_cast_relaxed", _t4),
+    ("relaxed_precision_cast_relaxed_all_inputs_as_internal", _t5),
+    ("relaxed_precision_argmax_relaxed", _t6),
+    ("relaxed_precision_argmax_relaxed_all_inputs_as_internal", _t7),
+    ("relaxed_precision_greater_relaxed", _t8),
+    ("relaxed_precision_greater_relaxed_all_inputs_as_internal", _t9),
+    ("relaxed_precision_equal_relaxed", _t10),
+    ("relaxed_precision_equal_relaxed_all_inputs_as_internal", _t11),
 )

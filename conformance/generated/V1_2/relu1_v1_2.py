@@ -13,10 +13,16 @@ SPEC = "conformance/specs/V1_2/relu1_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAwAAAQD8AAIC+AAAAAAAAoD8AAIC/AACAPwAAQL8AAABAAAAgwAAAAD8AANBAAAAAvwAAIEEAAPzBAACAPg=="
 _D1 = "AACAvwAAQD8AAIC+AAAAAAAAgD8AAIC/AACAPwAAQL8AAIA/AACAvwAAAD8AAIA/AAAAvwAAgD8AAIC/AACAPg=="
-_D2 = "AACAwAAAQD8AAIC+AAAAAAAAoD8AAIC/AACAPwAAQL8="
-_D3 = "AACAvwAAQD8AAIC+AAAAAAAAgD8AAIC/AACAPwAAQL8="
-_D4 = "AACAwAAAQD8AAIC+AAAAAA=="
-_D5 = "AACAvwAAQD8AAIC+AAAAAA=="
+_D2 = "AMQAOgC0AAAAPQC8ADwAugBAAMEAOIBGALgASeDPADQ="
+_D3 = "ALwAOgC0AAAAPAC8ADwAugA8ALwAOAA8ALgAPAC8ADQ="
+_D4 = "cIN/gIV8hH2IdoKafqgCgQ=="
+_D5 = "fIN/gIR8hH2EfIKEfoR8gQ=="
+_D6 = "AACAwAAAQD8AAIC+AAAAAAAAoD8AAIC/AACAPwAAQL8="
+_D7 = "AACAvwAAQD8AAIC+AAAAAAAAgD8AAIC/AACAPwAAQL8="
+_D8 = "AMQAOgC0AAAAPQC8ADwAug=="
+_D9 = "ALwAOgC0AAAAPAC8ADwAug=="
+_D10 = "AACAwAAAQD8AAIC+AAAAAA=="
+_D11 = "AACAvwAAQD8AAIC+AAAAAA=="
 
 
 def _t0():
@@ -52,6 +58,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "relu1_v1_2_dim4_axis3_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "relu1_v1_2_dim4_axis3_relaxed",
         "relu1_v1_2_dynamic_output_shape_dim4_axis3_relaxed",
         "V1_2",
@@ -81,7 +124,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relu1_v1_2_dim4_axis3_relaxed_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relu1_v1_2_dim4_axis3_float16",
         "relu1_v1_2_dynamic_output_shape_dim4_axis3_float16",
@@ -102,17 +182,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 2), "AMQAOgC0AAAAPQC8ADwAugBAAMEAOIBGALgASeDPADQ="),
+                    g.array("<f2", (2, 2, 2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 2), "ALwAOgC0AAAAPAC8ADwAugA8ALwAOAA8ALgAPAC8ADQ="),
+                    g.array("<f2", (2, 2, 2, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relu1_v1_2_dim4_axis3_float16_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relu1_v1_2_dim4_axis3_quant8",
         "relu1_v1_2_dynamic_output_shape_dim4_axis3_quant8",
@@ -133,17 +250,54 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 2), "cIN/gIV8hH2IdoKafqgCgQ=="),
+                    g.array("|u1", (2, 2, 2, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 2), "fIN/gIR8hH2EfIKEfoR8gQ=="),
+                    g.array("|u1", (2, 2, 2, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relu1_v1_2_dim4_axis3_quant8_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relu1_v1_2_dim3_axis2",
         "relu1_v1_2_dynamic_output_shape_dim3_axis2",
@@ -164,17 +318,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relu1_v1_2_dim3_axis2_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relu1_v1_2_dim3_axis2_relaxed",
         "relu1_v1_2_dynamic_output_shape_dim3_axis2_relaxed",
@@ -195,17 +386,54 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2), _D2),
+                    g.array("<f4", (2, 2, 2), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D3),
+                    g.array("<f4", (2, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "relu1_v1_2_dim3_axis2_relaxed_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "relu1_v1_2_dim3_axis2_float16",
         "relu1_v1_2_dynamic_output_shape_dim3_axis2_float16",
@@ -226,17 +454,54 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2), "AMQAOgC0AAAAPQC8ADwAug=="),
+                    g.array("<f2", (2, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "ALwAOgC0AAAAPAC8ADwAug=="),
+                    g.array("<f2", (2, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "relu1_v1_2_dim3_axis2_float16_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "relu1_v1_2_dim3_axis2_quant8",
         "relu1_v1_2_dynamic_output_shape_dim3_axis2_quant8",
@@ -267,7 +532,44 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "relu1_v1_2_dim3_axis2_quant8_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2), "cIN/gIV8hH0="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "fIN/gIR8hH0="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "relu1_v1_2_dim2_axis1",
         "relu1_v1_2_dynamic_output_shape_dim2_axis1",
@@ -288,17 +590,54 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "relu1_v1_2_dim2_axis1_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "relu1_v1_2_dim2_axis1_relaxed",
         "relu1_v1_2_dynamic_output_shape_dim2_axis1_relaxed",
@@ -319,17 +658,54 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2), _D4),
+                    g.array("<f4", (2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "relu1_v1_2_dim2_axis1_relaxed_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "relu1_v1_2_dim2_axis1_float16",
         "relu1_v1_2_dynamic_output_shape_dim2_axis1_float16",
@@ -360,7 +736,44 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "relu1_v1_2_dim2_axis1_float16_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2), "AMQAOgC0AAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ALwAOgC0AAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "relu1_v1_2_dim2_axis1_quant8",
         "relu1_v1_2_dynamic_output_shape_dim2_axis1_quant8",
@@ -391,7 +804,44 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "relu1_v1_2_dim2_axis1_quant8_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2), "cIN/gA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "fIN/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "relu1_v1_2_dim1_axis0",
         "relu1_v1_2_dynamic_output_shape_dim1_axis0",
@@ -422,7 +872,44 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "relu1_v1_2_dim1_axis0_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAwAAAQD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AACAvwAAQD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "relu1_v1_2_dim1_axis0_relaxed",
         "relu1_v1_2_dynamic_output_shape_dim1_axis0_relaxed",
@@ -453,7 +940,44 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "relu1_v1_2_dim1_axis0_relaxed_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAwAAAQD8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AACAvwAAQD8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "relu1_v1_2_dim1_axis0_float16",
         "relu1_v1_2_dynamic_output_shape_dim1_axis0_float16",
@@ -484,7 +1008,44 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "relu1_v1_2_dim1_axis0_float16_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2,), "AMQAOg=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "ALwAOg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "relu1_v1_2_dim1_axis0_quant8",
         "relu1_v1_2_dynamic_output_shape_dim1_axis0_quant8",
@@ -515,21 +1076,74 @@ def _t15():
     )
 
 
+def _t31():
+    return g.case(
+        "relu1_v1_2_dim1_axis0_quant8_all_inputs_as_internal",
+        "relu1_v1_2_dynamic_output_shape_dim1_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2,), "cIM="),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "fIM="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu1_v1_2_dim4_axis3", _t0),
-    ("relu1_v1_2_dim4_axis3_relaxed", _t1),
-    ("relu1_v1_2_dim4_axis3_float16", _t2),
-    ("relu1_v1_2_dim4_axis3_quant8", _t3),
-    ("relu1_v1_2_dim3_axis2", _t4),
-    ("relu1_v1_2_dim3_axis2_relaxed", _t5),
-    ("relu1_v1_2_dim3_axis2_float16", _t6),
-    ("relu1_v1_2_dim3_axis2_quant8", _t7),
-    ("relu1_v1_2_dim2_axis1", _t8),
-    ("relu1_v1_2_dim2_axis1_relaxed", _t9),
-    ("relu1_v1_2_dim2_axis1_float16", _t10),
-    ("relu1_v1_2_dim2_axis1_quant8", _t11),
-    ("relu1_v1_2_dim1_axis0", _t12),
-    ("relu1_v1_2_dim1_axis0_relaxed", _t13),
-    ("relu1_v1_2_dim1_axis0_float16", _t14),
-    ("relu1_v1_2_dim1_axis0_quant8", _t15),
+    ("relu1_v1_2_dim4_axis3_all_inputs_as_internal", _t1),
+    ("relu1_v1_2_dim4_axis3_relaxed", _t2),
+    ("relu1_v1_2_dim4_axis3_relaxed_all_inputs_as_internal", _t3),
+    ("relu1_v1_2_dim4_axis3_float16", _t4),
+    ("relu1_v1_2_dim4_axis3_float16_all_inputs_as_internal", _t5),
+    ("relu1_v1_2_dim4_axis3_quant8", _t6),
+    ("relu1_v1_2_dim4_axis3_quant8_all_inputs_as_internal", _t7),
+    ("relu1_v1_2_dim3_axis2", _t8),
+    ("relu1_v1_2_dim3_axis2_all_inputs_as_internal", _t9),
+    ("relu1_v1_2_dim3_axis2_relaxed", _t10),
+    ("relu1_v1_2_dim3_axis2_relaxed_all_inputs_as_internal", _t11),
+    ("relu1_v1_2_dim3_axis2_float16", _t12),
+    ("relu1_v1_2_dim3_axis2_float16_all_inputs_as_internal", _t13),
+    ("relu1_v1_2_dim3_axis2_quant8", _t14),
+    ("relu1_v1_2_dim3_axis2_quant8_all_inputs_as_internal", _t15),
+    ("relu1_v1_2_dim2_axis1", _t16),
+    ("relu1_v1_2_dim2_axis1_all_inputs_as_internal", _t17),
+    ("relu1_v1_2_dim2_axis1_relaxed", _t18),
+    ("relu1_v1_2_dim2_axis1_relaxed_all_inputs_as_internal", _t19),
+    ("relu1_v1_2_dim2_axis1_float16", _t20),
+    ("relu1_v1_2_dim2_axis1_float16_all_inputs_as_internal", _t21),
+    ("relu1_v1_2_dim2_axis1_quant8", _t22),
+    ("relu1_v1_2_dim2_axis1_quant8_all_inputs_as_internal", _t23),
+    ("relu1_v1_2_dim1_axis0", _t24),
+    ("relu1_v1_2_dim1_axis0_all_inputs_as_internal", _t25),
+    ("relu1_v1_2_dim1_axis0_relaxed", _t26),
+    ("relu1_v1_2_dim1_axis0_relaxed_all_inputs_as_internal", _t27),
+    ("relu1_v1_2_dim1_axis0_float16", _t28),
+    ("relu1_v1_2_dim1_axis0_float16_all_inputs_as_internal", _t29),
+    ("relu1_v1_2_dim1_axis0_quant8", _t30),
+    ("relu1_v1_2_dim1_axis0_quant8_all_inputs_as_internal", _t31),
 )

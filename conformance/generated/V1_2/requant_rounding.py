@@ -10,6 +10,27 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_2/requant_rounding.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "/hs/yqtPguPgQZrINwMJ1w=="
+_D1 = "IIwHWcfIHLgmJtjDqVdKyQ=="
+_D2 = "Sy0VTGBJK2pFHWBmOxoYaw=="
+_D3 = "WsuE+3TINeTlvobQwOfekA=="
+_D4 = "Q6UBSUihIy1TbywZZsubRg=="
+_D5 = "Cw8mMhAPCjMqGRwzHAwWGA=="
+_D6 = "JQ8WIycKDSUlDwskASIBBw=="
+_D7 = "EwofFREYHg8LChIaHhMWHQ=="
+_D8 = "sCaruKY8YotmJjLqCKIGMw=="
+_D9 = "ohKrDxEOkE6nXnIEGWxyqDE8qrp5NGm3Zw=="
+_D10 = "VWdsSUU/X3lUI1uRYkOCoQ=="
+_D11 = "DAsLCAIMAQQGBAgKCgsJCQ=="
+_D12 = "Hx0sLR4IFRIPGR0bHxopJw=="
+_D13 = "AAkBAQAABwMIAwAECAIDAA=="
+_D14 = "BQAAAA0AAAAOAAAAGwAAAA=="
+_D15 = "BgQHAwAHCgQBAAoNCAIKBggMBQEFBgoCAA=="
+_D16 = "HhwSBysmEhAoLB4VHCcgCw=="
+_D17 = "BQEPDgoMDwUAAA4LAQILBgUCCA8AAwIDBw8EBQcNCQYGDwACAg0JBggJCAcGAwQBBAY="
+_D18 = "GRoeJB4kFBsUHhEXFSwSGQceDiQQKxAnFCMLLAcNECA="
+
 
 def _t0():
     return g.case(
@@ -35,11 +56,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (4, 4), "/hs/yqtPguPgQZrINwMJ1w=="),
-                    g.array("|u1", (4, 4), "IIwHWcfIHLgmJtjDqVdKyQ=="),
+                    g.array("|u1", (4, 4), _D0),
+                    g.array("|u1", (4, 4), _D1),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 4), "Sy0VTGBJK2pFHWBmOxoYaw=="),
+                    g.array("|u1", (4, 4), _D2),
                 ],
             ),
         ],
@@ -47,6 +68,50 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "requant_rounding_add_all_inputs_as_internal",
+        "requant_rounding_add_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=2.0, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 4), _D0),
+                    g.array("|u1", (4, 4), _D1),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "requant_rounding_sub",
         "requant_rounding_sub_dynamic_output_shape",
@@ -70,18 +135,62 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (4, 4), "WsuE+3TINeTlvobQwOfekA=="),
-                    g.array("|u1", (4, 4), "Q6UBSUihIy1TbywZZsubRg=="),
+                    g.array("|u1", (4, 4), _D3),
+                    g.array("|u1", (4, 4), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 4), "Cw8mMhAPCjMqGRwzHAwWGA=="),
+                    g.array("|u1", (4, 4), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "requant_rounding_sub_all_inputs_as_internal",
+        "requant_rounding_sub_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("all_inputs_as_internal",), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=1.0),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=4.0, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 4), _D3),
+                    g.array("|u1", (4, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "requant_rounding_mul",
         "requant_rounding_mul_dynamic_output_shape",
@@ -105,18 +214,62 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (4, 4), "JQ8WIycKDSUlDwskASIBBw=="),
-                    g.array("|u1", (4, 4), "EwofFREYHg8LChIaHhMWHQ=="),
+                    g.array("|u1", (4, 4), _D6),
+                    g.array("|u1", (4, 4), _D7),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 4), "sCaruKY8YotmJjLqCKIGMw=="),
+                    g.array("|u1", (4, 4), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "requant_rounding_mul_all_inputs_as_internal",
+        "requant_rounding_mul_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 46, ("all_inputs_as_internal",), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 4), _D6),
+                    g.array("|u1", (4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "requant_rounding_avg_pool",
         "requant_rounding_avg_pool_dynamic_output_shape",
@@ -144,17 +297,60 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 1), "ohKrDxEOkE6nXnIEGWxyqDE8qrp5NGm3Zw=="),
+                    g.array("|u1", (1, 5, 5, 1), _D9),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 1), "VWdsSUU/X3lUI1uRYkOCoQ=="),
+                    g.array("|u1", (1, 4, 4, 1), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "requant_rounding_avg_pool_all_inputs_as_internal",
+        "requant_rounding_avg_pool_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 59, ("all_inputs_as_internal",), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAgAAAAIAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "requant_rounding_fully_connected",
         "requant_rounding_fully_connected_dynamic_output_shape",
@@ -179,17 +375,141 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (4, 4), "DAsLCAIMAQQGBAgKCgsJCQ=="),
+                    g.array("|u1", (4, 4), _D11),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 4), "Hx0sLR4IFRIPGR0bHxopJw=="),
+                    g.array("|u1", (4, 4), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "requant_rounding_fully_connected_all_inputs_as_internal",
+        "requant_rounding_fully_connected_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("all_inputs_as_internal",), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAkBAQAABwMIAwAECAIDAAUAAAANAAAADgAAABsAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "requant_rounding_fully_connected_all_tensors_as_inputs",
+        "requant_rounding_fully_connected_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs",), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4, 4), _D11),
+                    g.array("|u1", (4, 4), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "requant_rounding_fully_connected_all_tensors_as_inputs_all_inputs_as_internal",
+        "requant_rounding_fully_connected_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 77, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D14),
+                    g.array("|u1", (4, 4), _D11),
+                    g.array("|u1", (4, 4), _D13),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "requant_rounding_conv2d",
         "requant_rounding_conv2d_dynamic_output_shape",
@@ -217,17 +537,150 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 1), "BgQHAwAHCgQBAAoNCAIKBggMBQEFBgoCAA=="),
+                    g.array("|u1", (1, 5, 5, 1), _D15),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 1), "HhwSBysmEhAoLB4VHCcgCw=="),
+                    g.array("|u1", (1, 4, 4, 1), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t13():
+    return g.case(
+        "requant_rounding_conv2d_all_inputs_as_internal",
+        "requant_rounding_conv2d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 90, ("all_inputs_as_internal",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="BAQEBAoAAAACAAAAAQAAAAEAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D15),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "requant_rounding_conv2d_all_tensors_as_inputs",
+        "requant_rounding_conv2d_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs",), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D15),
+                    g.array("|u1", (1, 2, 2, 1), "BAQEBA=="),
+                    g.array("<i4", (1,), "CgAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "requant_rounding_conv2d_all_tensors_as_inputs_all_inputs_as_internal",
+        "requant_rounding_conv2d_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 90, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[2, 8, 11],
+            outputs=[7],
+            values="AgAAAAEAAAABAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "CgAAAA=="),
+                    g.array("|u1", (1, 5, 5, 1), _D15),
+                    g.array("|u1", (1, 2, 2, 1), "BAQEBA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "requant_rounding_depthwise_conv2d",
         "requant_rounding_depthwise_conv2d_dynamic_output_shape",
@@ -256,10 +709,146 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 5, 5, 2), "BQEPDgoMDwUAAA4LAQILBgUCCA8AAwIDBw8EBQcNCQYGDwACAg0JBggJCAcGAwQBBAY="),
+                    g.array("|u1", (1, 5, 5, 2), _D17),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 2), "GRoeJB4kFBsUHhEXFSwSGQceDiQQKxAnFCMLLAcNECA="),
+                    g.array("|u1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "requant_rounding_depthwise_conv2d_all_inputs_as_internal",
+        "requant_rounding_depthwise_conv2d_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 107, ("all_inputs_as_internal",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="BAcEAAAHAAMSAAAADAAAAAIAAAABAAAAAQAAAAEAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D17),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "requant_rounding_depthwise_conv2d_all_tensors_as_inputs",
+        "requant_rounding_depthwise_conv2d_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs",), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 5, 5, 2), _D17),
+                    g.array("|u1", (1, 2, 2, 2), "BAcEAAAHAAM="),
+                    g.array("<i4", (2,), "EgAAAAwAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "requant_rounding_depthwise_conv2d_all_tensors_as_inputs_all_inputs_as_internal",
+        "requant_rounding_depthwise_conv2d_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 107, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=1.0),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AgAAAAEAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "EgAAAAwAAAA="),
+                    g.array("|u1", (1, 5, 5, 2), _D17),
+                    g.array("|u1", (1, 2, 2, 2), "BAcEAAAHAAM="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
@@ -268,10 +857,23 @@ def _t6():
 
 TESTS = (
     ("requant_rounding_add", _t0),
-    ("requant_rounding_sub", _t1),
-    ("requant_rounding_mul", _t2),
-    ("requant_rounding_avg_pool", _t3),
-    ("requant_rounding_fully_connected", _t4),
-    ("requant_rounding_conv2d", _t5),
-    ("requant_rounding_depthwise_conv2d", _t6),
+    ("requant_rounding_add_all_inputs_as_internal", _t1),
+    ("requant_rounding_sub", _t2),
+    ("requant_rounding_sub_all_inputs_as_internal", _t3),
+    ("requant_rounding_mul", _t4),
+    ("requant_rounding_mul_all_inputs_as_internal", _t5),
+    ("requant_rounding_avg_pool", _t6),
+    ("requant_rounding_avg_pool_all_inputs_as_internal", _t7),
+    ("requant_rounding_fully_connected", _t8),
+    ("requant_rounding_fully_connected_all_inputs_as_internal", _t9),
+    ("requant_rounding_fully_connected_all_tensors_as_inputs", _t10),
+    ("requant_rounding_fully_connected_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("requant_rounding_conv2d", _t12),
+    ("requant_rounding_conv2d_all_inputs_as_internal", _t13),
+    ("requant_rounding_conv2d_all_tensors_as_inputs", _t14),
+    ("requant_rounding_conv2d_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("requant_rounding_depthwise_conv2d", _t16),
+    ("requant_rounding_depthwise_conv2d_all_inputs_as_internal", _t17),
+    ("requant_rounding_depthwise_conv2d_all_tensors_as_inputs", _t18),
+    ("requant_rounding_depthwise_conv2d_all_tensors_as_inputs_all_inputs_as_internal", _t19),
 )

@@ -12,8 +12,10 @@ SPEC = "conformance/specs/V1_2/reshape_v1_2.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAawgAAwD8AAAAAAAAAQAAAskIAAAC/"
-_D1 = "AQAAAAIAAAABAAAAAgAAAA=="
-_D2 = "AAAAPgAAgL4AAIBEAAAAxQ=="
+_D1 = "/////wIAAAAAAAAAAAAAAA=="
+_D2 = "AQAAAAIAAAABAAAAAgAAAA=="
+_D3 = "AAAAPgAAgL4AAIBEAAAAxQ=="
+_D4 = "AQAAAAIAAAABAAAAAgAAAAAAAAAAAAAA"
 
 
 def _t0():
@@ -51,6 +53,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reshape_v1_2_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "reshape_v1_2_all_tensors_as_inputs",
+        "reshape_v1_2_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "reshape_v1_2_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "reshape_v1_2_relaxed",
         "reshape_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -82,7 +195,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "reshape_v1_2_relaxed_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D1,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "reshape_v1_2_relaxed_all_tensors_as_inputs",
+        "reshape_v1_2_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "reshape_v1_2_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reshape_v1_2_float16",
         "reshape_v1_2_dynamic_output_shape_float16",
@@ -115,7 +339,118 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "reshape_v1_2_float16_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 1), "0NAAPgAAAECQVQC4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "0NAAPgAAAECQVQC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "reshape_v1_2_float16_all_tensors_as_inputs",
+        "reshape_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 1), "0NAAPgAAAECQVQC4"),
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "0NAAPgAAAECQVQC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "reshape_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f2", (1, 2, 3, 1), "0NAAPgAAAECQVQC4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "0NAAPgAAAECQVQC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reshape_v1_2_quant8",
         "reshape_v1_2_dynamic_output_shape_quant8",
@@ -148,7 +483,118 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "reshape_v1_2_quant8_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=77, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wIAAABNAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 1), "AFBNUf9M"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "AFBNUf9M"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "reshape_v1_2_quant8_all_tensors_as_inputs",
+        "reshape_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=77),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 1), "AFBNUf9M"),
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "AFBNUf9M"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "reshape_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=77, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="TQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("|u1", (1, 2, 3, 1), "AFBNUf9M"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "AFBNUf9M"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reshape_v1_2_weight_as_input",
         "reshape_v1_2_dynamic_output_shape_weight_as_input",
@@ -181,7 +627,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "reshape_v1_2_weight_as_input_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reshape_v1_2_weight_as_input_relaxed",
         "reshape_v1_2_dynamic_output_shape_weight_as_input_relaxed",
@@ -214,7 +699,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "reshape_v1_2_weight_as_input_relaxed_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f4", (1, 2, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "reshape_v1_2_weight_as_input_float16",
         "reshape_v1_2_dynamic_output_shape_weight_as_input_float16",
@@ -247,7 +771,46 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "reshape_v1_2_weight_as_input_float16_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "float16", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("<f2", (1, 2, 3, 1), "0NAAPgAAAECQVQC4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "0NAAPgAAAECQVQC4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "reshape_v1_2_weight_as_input_quant8",
         "reshape_v1_2_dynamic_output_shape_weight_as_input_quant8",
@@ -280,7 +843,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "reshape_v1_2_weight_as_input_quant8_all_inputs_as_internal",
+        "reshape_v1_2_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=77, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="TQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/////wIAAAA="),
+                    g.array("|u1", (1, 2, 3, 1), "AFBNUf9M"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "AFBNUf9M"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "reshape_v1_2_rank4",
         "reshape_v1_2_rank4_dynamic_output_shape",
@@ -298,22 +900,60 @@ def _t8():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D1,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D2),
+                    g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 2), _D2),
+                    g.array("<f4", (1, 2, 1, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "reshape_v1_2_rank4_all_inputs_as_internal",
+        "reshape_v1_2_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "reshape_v1_2_rank4_relaxed",
         "reshape_v1_2_rank4_dynamic_output_shape_relaxed",
@@ -330,23 +970,61 @@ def _t9():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D1,
+            values=_D2,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D2),
+                    g.array("<f4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 2), _D2),
+                    g.array("<f4", (1, 2, 1, 2), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t27():
+    return g.case(
+        "reshape_v1_2_rank4_relaxed_all_inputs_as_internal",
+        "reshape_v1_2_rank4_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D3),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "reshape_v1_2_rank4_float16",
         "reshape_v1_2_rank4_dynamic_output_shape_float16",
@@ -364,7 +1042,45 @@ def _t10():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D1,
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "ADAAtABkAOg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 1, 2), "ADAAtABkAOg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "reshape_v1_2_rank4_float16_all_inputs_as_internal",
+        "reshape_v1_2_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAIAAAABAAAAAgAAAAAAAAAAAA==",
         ),
         feeds=[
             g.feed(
@@ -381,14 +1097,33 @@ def _t10():
 
 TESTS = (
     ("reshape_v1_2", _t0),
-    ("reshape_v1_2_relaxed", _t1),
-    ("reshape_v1_2_float16", _t2),
-    ("reshape_v1_2_quant8", _t3),
-    ("reshape_v1_2_weight_as_input", _t4),
-    ("reshape_v1_2_weight_as_input_relaxed", _t5),
-    ("reshape_v1_2_weight_as_input_float16", _t6),
-    ("reshape_v1_2_weight_as_input_quant8", _t7),
-    ("reshape_v1_2_rank4", _t8),
-    ("reshape_v1_2_rank4_relaxed", _t9),
-    ("reshape_v1_2_rank4_float16", _t10),
+    ("reshape_v1_2_all_inputs_as_internal", _t1),
+    ("reshape_v1_2_all_tensors_as_inputs", _t2),
+    ("reshape_v1_2_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("reshape_v1_2_relaxed", _t4),
+    ("reshape_v1_2_relaxed_all_inputs_as_internal", _t5),
+    ("reshape_v1_2_relaxed_all_tensors_as_inputs", _t6),
+    ("reshape_v1_2_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("reshape_v1_2_float16", _t8),
+    ("reshape_v1_2_float16_all_inputs_as_internal", _t9),
+    ("reshape_v1_2_float16_all_tensors_as_inputs", _t10),
+    ("reshape_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("reshape_v1_2_quant8", _t12),
+    ("reshape_v1_2_quant8_all_inputs_as_internal", _t13),
+    ("reshape_v1_2_quant8_all_tensors_as_inputs", _t14),
+    ("reshape_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("reshape_v1_2_weight_as_input", _t16),
+    ("reshape_v1_2_weight_as_input_all_inputs_as_internal", _t17),
+    ("reshape_v1_2_weight_as_input_relaxed", _t18),
+    ("reshape_v1_2_weight_as_input_relaxed_all_inputs_as_internal", _t19),
+    ("reshape_v1_2_weight_as_input_float16", _t20),
+    ("reshape_v1_2_weight_as_input_float16_all_inputs_as_internal", _t21),
+    ("reshape_v1_2_weight_as_input_quant8", _t22),
+    ("reshape_v1_2_weight_as_input_quant8_all_inputs_as_internal", _t23),
+    ("reshape_v1_2_rank4", _t24),
+    ("reshape_v1_2_rank4_all_inputs_as_internal", _t25),
+    ("reshape_v1_2_rank4_relaxed", _t26),
+    ("reshape_v1_2_rank4_relaxed_all_inputs_as_internal", _t27),
+    ("reshape_v1_2_rank4_float16", _t28),
+    ("reshape_v1_2_rank4_float16_all_inputs_as_internal", _t29),
 )

@@ -13,20 +13,26 @@ SPEC = "conformance/specs/V1_2/resize_bilinear_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACQQAAAaEIAAABBAACYQQAAKEEAANRBAAAgQQAAQkIAAEDAAABUQgAA4EAAAFRCAAAYQQAA4EEAALhBAAAwQgAAQEIAADpCAAAQwQAASEIAAMxBAACQQAAADkIAAFBC"
 _D1 = "AACQQAAAaEIzM9NAZmYKQgAACEEAAKRBAAAgQQAAyEEAAChBAADUQauqAkGsqk5CrKpqQKyqNkKsqgpArKooQlZV1UCsqi5Cq6oCQayqMEIAACBBAABCQs3MDEDNzExCAACAvwAAVEIAAKBAAABUQgAA4EAAAFRCAAAYQQAA4EHNzIxBZmYWQgAA4EEAADJCAAAsQgAAOEIAAEBCAAA6QlRVNcCsqipCrqpaQVdV3UFXVd1BV1XBQayqEkKsqi5CrKoeQqyqSEIAABDBAABIQjMzO0GambVBAADcQQAAYEEAAAZCAAAqQgAADkIAAFBC"
-_D2 = "gERAUwBIwExASaBOAEkQUgDCoFIAR6BSwEgAT8BNgFEAUtBRgMhAUmBOgERwUIBS"
-_D3 = "gERAU5pGU1BASCBNAElATkBJoE4VSHVSVUO1UVVARVGrRnVRFUiFUQBJEFJmQGZSALygUgBFoFIAR6BSwEgAT2ZMs1AAT5BRYFHAUQBS0FGrwVVR1UrrTutOC06VUHVR9VBFUoDIQFLaSa1N4E4ASzBQUFFwUIBS"
-_D4 = "J5IuRDNTMn8YiCyIMVZMdn57DIJRJ2WG"
-_D5 = "J5IrYy9HMlAzUy6FJXkicit1LnYyfyKEHIgoiCyIMVZBaVZ3dHp+exhzOVVVTmd1bYIMgjVLVTphc2WG"
-_D6 = "AACQQAAAAEEAAChBAAAgQQAAQMAAAOBAAABoQgAAmEEAANRBAABCQgAAVEIAAFRCAAAYQQAAuEEAAEBCAAAQwQAAzEEAAA5CAADgQQAAMEIAADpCAABIQgAAkEAAAFBC"
-_D7 = "AACQQDMz00AAAAhBAAAgQQAAKEGrqgJBrKpqQKyqCkBWVdVAq6oCQQAAIEHNzAxAAACAvwAAoEAAAOBAAABoQmZmCkIAAKRBAADIQQAA1EGsqk5CrKo2QqyqKEKsqi5CrKowQgAAQkLNzExCAABUQgAAVEIAAFRCAAAYQc3MjEEAAOBBAAAsQgAAQEJUVTXArqpaQVdV3UGsqhJCrKoeQgAAEMEzMztBAADcQQAABkIAAA5CAADgQWZmFkIAADJCAAA4QgAAOkKsqipCV1XdQVdVwUGsqi5CrKpIQgAASEKambVBAABgQQAAKkIAAFBC"
-_D8 = "gEQASEBJAEkAwgBHQFPATKBOEFKgUqBSwEjATQBSgMhgTnBQAE+AUdBRQFKARIBS"
-_D9 = "gESaRkBIAElASRVIVUNVQKtGFUgASWZAALwARQBHQFNTUCBNQE6gTnVStVFFUXVRhVEQUmZSoFKgUqBSwEhmTABPYFEAUqvB1UrrTpVQ9VCAyNpJ4E4wUHBQAE+zUJBRwFHQUVVR604LTnVRRVJAUq1NAEtQUYBS"
-_D10 = "Jy4zMhgskkRTf4iIMUx+DFFlVnZ7gieG"
-_D11 = "JysvMjMuJSIrLjIiHCgskmNHUFOFeXJ1dn+EiIiIMUFWdH4YOVVnbQw1VWFlVml3entzVU51goJLOnOG"
-_D12 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
-_D13 = "AAAAAAAAwEAAAIBBAACwQQAAAEIAABhC"
-_D14 = "AAAAQgBGgEgASoBLgExATQBOwE6ATyBQgFDgUEBRoFE="
-_D15 = "HiQqMDY8QkhOVFpgZmxyeA=="
+_D2 = "BQAAAAMAAAAAAAAAAAAAAAA="
+_D3 = "gERAUwBIwExASaBOAEkQUgDCoFIAR6BSwEgAT8BNgFEAUtBRgMhAUmBOgERwUIBS"
+_D4 = "gERAU5pGU1BASCBNAElATkBJoE4VSHVSVUO1UVVARVGrRnVRFUiFUQBJEFJmQGZSALygUgBFoFIAR6BSwEgAT2ZMs1AAT5BRYFHAUQBS0FGrwVVR1UrrTutOC06VUHVR9VBFUoDIQFLaSa1N4E4ASzBQUFFwUIBS"
+_D5 = "J5IuRDNTMn8YiCyIMVZMdn57DIJRJ2WG"
+_D6 = "J5IrYy9HMlAzUy6FJXkicit1LnYyfyKEHIgoiCyIMVZBaVZ3dHp+exhzOVVVTmd1bYIMgjVLVTphc2WG"
+_D7 = "AACQQAAAAEEAAChBAAAgQQAAQMAAAOBAAABoQgAAmEEAANRBAABCQgAAVEIAAFRCAAAYQQAAuEEAAEBCAAAQwQAAzEEAAA5CAADgQQAAMEIAADpCAABIQgAAkEAAAFBC"
+_D8 = "AACQQDMz00AAAAhBAAAgQQAAKEGrqgJBrKpqQKyqCkBWVdVAq6oCQQAAIEHNzAxAAACAvwAAoEAAAOBAAABoQmZmCkIAAKRBAADIQQAA1EGsqk5CrKo2QqyqKEKsqi5CrKowQgAAQkLNzExCAABUQgAAVEIAAFRCAAAYQc3MjEEAAOBBAAAsQgAAQEJUVTXArqpaQVdV3UGsqhJCrKoeQgAAEMEzMztBAADcQQAABkIAAA5CAADgQWZmFkIAADJCAAA4QgAAOkKsqipCV1XdQVdVwUGsqi5CrKpIQgAASEKambVBAABgQQAAKkIAAFBC"
+_D9 = "BQAAAAMAAAABAAAAAAAAAAA="
+_D10 = "gEQASEBJAEkAwgBHQFPATKBOEFKgUqBSwEjATQBSgMhgTnBQAE+AUdBRQFKARIBS"
+_D11 = "gESaRkBIAElASRVIVUNVQKtGFUgASWZAALwARQBHQFNTUCBNQE6gTnVStVFFUXVRhVEQUmZSoFKgUqBSwEhmTABPYFEAUqvB1UrrTpVQ9VCAyNpJ4E4wUHBQAE+zUJBRwFHQUVVR604LTnVRRVJAUq1NAEtQUYBS"
+_D12 = "Jy4zMhgskkRTf4iIMUx+DFFlVnZ7gieG"
+_D13 = "JysvMjMuJSIrLjIiHCgskmNHUFOFeXJ1dn+EiIiIMUFWdH4YOVVnbQw1VWFlVml3entzVU51goJLOnOG"
+_D14 = "AADgPwAAwD8AAAAAAAAAAAA="
+_D15 = "AADgPwAAwD8BAAAAAAAAAAA="
+_D16 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
+_D17 = "AAAAAAAAwEAAAIBBAACwQQAAAEIAABhC"
+_D18 = "AAAAPwAAQD8AAAAAAAAAAAA="
+_D19 = "AAAAQgBGgEgASoBLgExATQBOwE6ATyBQgFDgUEBRoFE="
+_D20 = "HiQqMDY8QkhOVFpgZmxyeA=="
+_D21 = "AAAAPwAAQD8BAAAAAAAAAAA="
 
 
 def _t0():
@@ -66,6 +72,46 @@ def _t0():
 
 def _t1():
     return g.case(
+        "resize_bilinear_v1_2_up_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "resize_bilinear_v1_2_up_nhwc_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -99,7 +145,47 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_bilinear_v1_2_up_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_bilinear_v1_2_up_nhwc_float16",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_float16",
@@ -124,17 +210,57 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D2),
+                    g.array("<f2", (2, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 5, 2), _D3),
+                    g.array("<f2", (2, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_bilinear_v1_2_up_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_bilinear_v1_2_up_nhwc_quant8",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_quant8",
@@ -159,17 +285,57 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D4),
+                    g.array("|u1", (2, 2, 3, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 5, 2), _D5),
+                    g.array("|u1", (2, 3, 5, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_bilinear_v1_2_up_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 5, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_bilinear_v1_2_up_nchw",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw",
@@ -194,17 +360,57 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D6),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D7),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_bilinear_v1_2_up_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_bilinear_v1_2_up_nchw_relaxed",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed",
@@ -229,17 +435,57 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D6),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D7),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_bilinear_v1_2_up_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_bilinear_v1_2_up_nchw_float16",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_float16",
@@ -264,17 +510,57 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D8),
+                    g.array("<f2", (2, 2, 2, 3), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 5), _D9),
+                    g.array("<f2", (2, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_bilinear_v1_2_up_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_bilinear_v1_2_up_nchw_quant8",
         "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_quant8",
@@ -299,17 +585,57 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D10),
+                    g.array("|u1", (2, 2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 5), _D11),
+                    g.array("|u1", (2, 2, 3, 5), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_bilinear_v1_2_up_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 5), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nhwc",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc",
@@ -344,7 +670,47 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed",
@@ -379,7 +745,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nhwc_float16",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_float16",
@@ -404,17 +810,57 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D2),
+                    g.array("<f2", (2, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 5, 2), _D3),
+                    g.array("<f2", (2, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AD8APgAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nhwc_quant8",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_quant8",
@@ -439,17 +885,57 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D4),
+                    g.array("|u1", (2, 2, 3, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 5, 2), _D5),
+                    g.array("|u1", (2, 3, 5, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AADgPwAAwD8AHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 5, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nchw",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw",
@@ -474,17 +960,57 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D6),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D7),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nchw_relaxed",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed",
@@ -509,17 +1035,57 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D6),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D7),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nchw_float16",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_float16",
@@ -544,17 +1110,57 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D8),
+                    g.array("<f2", (2, 2, 2, 3), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 5), _D9),
+                    g.array("<f2", (2, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AD8APgEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_bilinear_v1_2_up_scale_nchw_quant8",
         "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_quant8",
@@ -579,17 +1185,57 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D10),
+                    g.array("|u1", (2, 2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 5), _D11),
+                    g.array("|u1", (2, 2, 3, 5), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_bilinear_v1_2_up_scale_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_up_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AADgPwAAwD8BHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 5), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nhwc",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc",
@@ -614,17 +1260,57 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D12),
+                    g.array("<f4", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D13),
+                    g.array("<f4", (1, 3, 2, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nhwc_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed",
@@ -649,17 +1335,57 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D12),
+                    g.array("<f4", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D13),
+                    g.array("<f4", (1, 3, 2, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nhwc_float16",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_float16",
@@ -684,7 +1410,7 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D14),
+                    g.array("<f2", (1, 4, 4, 1), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
@@ -694,7 +1420,47 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="ADgAOgAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nhwc_quant8",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_quant8",
@@ -719,7 +1485,7 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D15),
+                    g.array("|u1", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
@@ -729,7 +1495,47 @@ def _t19():
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAAPwAAQD8AHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nchw",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw",
@@ -754,17 +1560,57 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D12),
+                    g.array("<f4", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D13),
+                    g.array("<f4", (1, 1, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nchw_relaxed",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed",
@@ -789,17 +1635,57 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D12),
+                    g.array("<f4", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D13),
+                    g.array("<f4", (1, 1, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nchw_float16",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_float16",
@@ -824,7 +1710,7 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D14),
+                    g.array("<f2", (1, 1, 4, 4), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 3, 2), "AAAARgBMgE0AUMBQ"),
@@ -834,7 +1720,47 @@ def _t22():
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="ADgAOgEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 3, 2), "AAAARgBMgE0AUMBQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_bilinear_v1_2_down_scale_nchw_quant8",
         "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_quant8",
@@ -859,7 +1785,7 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D15),
+                    g.array("|u1", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 3, 2), "Hio+Sl5q"),
@@ -869,7 +1795,47 @@ def _t23():
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAAPwAAQD8BHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 3, 2), "Hio+Sl5q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "resize_bilinear_v1_2_down_no_layout_float16",
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_float16",
@@ -893,7 +1859,7 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D14),
+                    g.array("<f2", (1, 4, 4, 1), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
@@ -903,7 +1869,46 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "resize_bilinear_v1_2_down_no_layout_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "resize_bilinear_v1_2_down_no_layout_quant8",
         "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_quant8",
@@ -927,7 +1932,7 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D15),
+                    g.array("|u1", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
@@ -937,7 +1942,46 @@ def _t25():
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "resize_bilinear_v1_2_down_no_layout_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_no_layout_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 57, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAMAAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "resize_bilinear_v1_2_down_scale_no_layout",
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape",
@@ -961,17 +2005,56 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D12),
+                    g.array("<f4", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D13),
+                    g.array("<f4", (1, 3, 2, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_no_layout_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAPwAAQD8AAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "resize_bilinear_v1_2_down_scale_no_layout_float16",
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_float16",
@@ -995,7 +2078,7 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D14),
+                    g.array("<f2", (1, 4, 4, 1), _D19),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
@@ -1005,7 +2088,46 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_no_layout_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADgAOgAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AAAARgBMgE0AUMBQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "resize_bilinear_v1_2_down_scale_no_layout_quant8",
         "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_quant8",
@@ -1029,7 +2151,46 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D15),
+                    g.array("|u1", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t57():
+    return g.case(
+        "resize_bilinear_v1_2_down_scale_no_layout_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_2_down_scale_no_layout_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAPwAAQD8eAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "Hio+Sl5q"),
@@ -1041,32 +2202,61 @@ def _t28():
 
 TESTS = (
     ("resize_bilinear_v1_2_up_nhwc", _t0),
-    ("resize_bilinear_v1_2_up_nhwc_relaxed", _t1),
-    ("resize_bilinear_v1_2_up_nhwc_float16", _t2),
-    ("resize_bilinear_v1_2_up_nhwc_quant8", _t3),
-    ("resize_bilinear_v1_2_up_nchw", _t4),
-    ("resize_bilinear_v1_2_up_nchw_relaxed", _t5),
-    ("resize_bilinear_v1_2_up_nchw_float16", _t6),
-    ("resize_bilinear_v1_2_up_nchw_quant8", _t7),
-    ("resize_bilinear_v1_2_up_scale_nhwc", _t8),
-    ("resize_bilinear_v1_2_up_scale_nhwc_relaxed", _t9),
-    ("resize_bilinear_v1_2_up_scale_nhwc_float16", _t10),
-    ("resize_bilinear_v1_2_up_scale_nhwc_quant8", _t11),
-    ("resize_bilinear_v1_2_up_scale_nchw", _t12),
-    ("resize_bilinear_v1_2_up_scale_nchw_relaxed", _t13),
-    ("resize_bilinear_v1_2_up_scale_nchw_float16", _t14),
-    ("resize_bilinear_v1_2_up_scale_nchw_quant8", _t15),
-    ("resize_bilinear_v1_2_down_scale_nhwc", _t16),
-    ("resize_bilinear_v1_2_down_scale_nhwc_relaxed", _t17),
-    ("resize_bilinear_v1_2_down_scale_nhwc_float16", _t18),
-    ("resize_bilinear_v1_2_down_scale_nhwc_quant8", _t19),
-    ("resize_bilinear_v1_2_down_scale_nchw", _t20),
-    ("resize_bilinear_v1_2_down_scale_nchw_relaxed", _t21),
-    ("resize_bilinear_v1_2_down_scale_nchw_float16", _t22),
-    ("resize_bilinear_v1_2_down_scale_nchw_quant8", _t23),
-    ("resize_bilinear_v1_2_down_no_layout_float16", _t24),
-    ("resize_bilinear_v1_2_down_no_layout_quant8", _t25),
-    ("resize_bilinear_v1_2_down_scale_no_layout", _t26),
-    ("resize_bilinear_v1_2_down_scale_no_layout_float16", _t27),
-    ("resize_bilinear_v1_2_down_scale_no_layout_quant8", _t28),
+    ("resize_bilinear_v1_2_up_nhwc_all_inputs_as_internal", _t1),
+    ("resize_bilinear_v1_2_up_nhwc_relaxed", _t2),
+    ("resize_bilinear_v1_2_up_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("resize_bilinear_v1_2_up_nhwc_float16", _t4),
+    ("resize_bilinear_v1_2_up_nhwc_float16_all_inputs_as_internal", _t5),
+    ("resize_bilinear_v1_2_up_nhwc_quant8", _t6),
+    ("resize_bilinear_v1_2_up_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("resize_bilinear_v1_2_up_nchw", _t8),
+    ("resize_bilinear_v1_2_up_nchw_all_inputs_as_internal", _t9),
+    ("resize_bilinear_v1_2_up_nchw_relaxed", _t10),
+    ("resize_bilinear_v1_2_up_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("resize_bilinear_v1_2_up_nchw_float16", _t12),
+    ("resize_bilinear_v1_2_up_nchw_float16_all_inputs_as_internal", _t13),
+    ("resize_bilinear_v1_2_up_nchw_quant8", _t14),
+    ("resize_bilinear_v1_2_up_nchw_quant8_all_inputs_as_internal", _t15),
+    ("resize_bilinear_v1_2_up_scale_nhwc", _t16),
+    ("resize_bilinear_v1_2_up_scale_nhwc_all_inputs_as_internal", _t17),
+    ("resize_bilinear_v1_2_up_scale_nhwc_relaxed", _t18),
+    ("resize_bilinear_v1_2_up_scale_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("resize_bilinear_v1_2_up_scale_nhwc_float16", _t20),
+    ("resize_bilinear_v1_2_up_scale_nhwc_float16_all_inputs_as_internal", _t21),
+    ("resize_bilinear_v1_2_up_scale_nhwc_quant8", _t22),
+    ("resize_bilinear_v1_2_up_scale_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("resize_bilinear_v1_2_up_scale_nchw", _t24),
+    ("resize_bilinear_v1_2_up_scale_nchw_all_inputs_as_internal", _t25),
+    ("resize_bilinear_v1_2_up_scale_nchw_relaxed", _t26),
+    ("resize_bilinear_v1_2_up_scale_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("resize_bilinear_v1_2_up_scale_nchw_float16", _t28),
+    ("resize_bilinear_v1_2_up_scale_nchw_float16_all_inputs_as_internal", _t29),
+    ("resize_bilinear_v1_2_up_scale_nchw_quant8", _t30),
+    ("resize_bilinear_v1_2_up_scale_nchw_quant8_all_inputs_as_internal", _t31),
+    ("resize_bilinear_v1_2_down_scale_nhwc", _t32),
+    ("resize_bilinear_v1_2_down_scale_nhwc_all_inputs_as_internal", _t33),
+    ("resize_bilinear_v1_2_down_scale_nhwc_relaxed", _t34),
+    ("resize_bilinear_v1_2_down_scale_nhwc_relaxed_all_inputs_as_internal", _t35),
+    ("resize_bilinear_v1_2_down_scale_nhwc_float16", _t36),
+    ("resize_bilinear_v1_2_down_scale_nhwc_float16_all_inputs_as_internal", _t37),
+    ("resize_bilinear_v1_2_down_scale_nhwc_quant8", _t38),
+    ("resize_bilinear_v1_2_down_scale_nhwc_quant8_all_inputs_as_internal", _t39),
+    ("resize_bilinear_v1_2_down_scale_nchw", _t40),
+    ("resize_bilinear_v1_2_down_scale_nchw_all_inputs_as_internal", _t41),
+    ("resize_bilinear_v1_2_down_scale_nchw_relaxed", _t42),
+    ("resize_bilinear_v1_2_down_scale_nchw_relaxed_all_inputs_as_internal", _t43),
+    ("resize_bilinear_v1_2_down_scale_nchw_float16", _t44),
+    ("resize_bilinear_v1_2_down_scale_nchw_float16_all_inputs_as_internal", _t45),
+    ("resize_bilinear_v1_2_down_scale_nchw_quant8", _t46),
+    ("resize_bilinear_v1_2_down_scale_nchw_quant8_all_inputs_as_internal", _t47),
+    ("resize_bilinear_v1_2_down_no_layout_float16", _t48),
+    ("resize_bilinear_v1_2_down_no_layout_float16_all_inputs_as_internal", _t49),
+    ("resize_bilinear_v1_2_down_no_layout_quant8", _t50),
+    ("resize_bilinear_v1_2_down_no_layout_quant8_all_inputs_as_internal", _t51),
+    ("resize_bilinear_v1_2_down_scale_no_layout", _t52),
+    ("resize_bilinear_v1_2_down_scale_no_layout_all_inputs_as_internal", _t53),
+    ("resize_bilinear_v1_2_down_scale_no_layout_float16", _t54),
+    ("resize_bilinear_v1_2_down_scale_no_layout_float16_all_inputs_as_internal", _t55),
+    ("resize_bilinear_v1_2_down_scale_no_layout_quant8", _t56),
+    ("resize_bilinear_v1_2_down_scale_no_layout_quant8_all_inputs_as_internal", _t57),
 )

@@ -13,18 +13,32 @@ SPEC = "conformance/specs/V1_2/resize_nearest_neighbor.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAMBAAABwQgAAoEAAAEhCAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAADAQAAAgEAAAMDAAABAQQAAgEAAAAAA"
 _D1 = "AACAPwAAIEEAAIA/AAAgQQAAAEAAAKBBAAAAQAAAoEEAAIBAAAAgQgAAgD8AACBBAACAPwAAIEEAAABAAACgQQAAAEAAAKBBAACAQAAAIEIAAEBAAADwQQAAQEAAAPBBAADAQAAAcEIAAMBAAABwQgAAoEAAAEhCAAAAwAAAAAAAAADAAAAAAAAAAEAAAABBAAAAQAAAAEEAAAAAAACAQQAAAMAAAAAAAAAAwAAAAAAAAABAAAAAQQAAAEAAAABBAAAAAAAAgEEAAMBAAACAQAAAwEAAAIBAAADAwAAAQEEAAMDAAABAQQAAgEAAAAAA"
-_D2 = "ADwASQBAAE0ARABRAEKATwBGgFMARUBSAMAAAABAAEgAAABMAEYARADGAEoARAAA"
-_D3 = "IDIiRiZuJFoqliiCGh4iLh4+KiYSNiYe"
-_D4 = "AACAPwAAAEAAAIBAAABAQAAAwEAAAKBAAAAgQQAAoEEAACBCAADwQQAAcEIAAEhCAAAAwAAAAEAAAAAAAADAQAAAwMAAAIBAAAAAAAAAAEEAAIBBAACAQAAAQEEAAAAA"
-_D5 = "AACAPwAAgD8AAABAAAAAQAAAgEAAAIA/AACAPwAAAEAAAABAAACAQAAAQEAAAEBAAADAQAAAwEAAAKBAAAAgQQAAIEEAAKBBAACgQQAAIEIAACBBAAAgQQAAoEEAAKBBAAAgQgAA8EEAAPBBAABwQgAAcEIAAEhCAAAAwAAAAMAAAABAAAAAQAAAAAAAAADAAAAAwAAAAEAAAABAAAAAAAAAwEAAAMBAAADAwAAAwMAAAIBAAAAAAAAAAAAAAABBAAAAQQAAgEEAAAAAAAAAAAAAAEEAAABBAACAQQAAgEAAAIBAAABAQQAAQEEAAAAA"
-_D6 = "ADwAQABEAEIARgBFAEkATQBRgE+AU0BSAMAAQAAAAEYAxgBEAAAASABMAEQASgAA"
-_D7 = "ICImJCooMkZuWpaCGiIeKhImHi4+JjYe"
-_D8 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
-_D9 = "AAAAAAAAwEAAAEBBAACQQQAAwEEAAPBB"
-_D10 = "AAAAQgBGgEgASoBLgExATQBOwE6ATyBQgFDgUEBRoFE="
-_D11 = "HiQqMDY8QkhOVFpgZmxyeA=="
-_D12 = "AACAPwAAIEEAAIA/AAAgQQAAAEAAAKBBAACAQAAAIEIAAIA/AAAgQQAAgD8AACBBAAAAQAAAoEEAAIBAAAAgQgAAgD8AACBBAACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAEBAAADwQQAAwEAAAHBCAACgQAAASEIAAEBAAADwQQAAQEAAAPBBAADAQAAAcEIAAKBAAABIQgAAAMAAAAAAAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAAAAwAAAAAAAAADAAAAAAAAAAEAAAABBAAAAAAAAgEEAAADAAAAAAAAAAMAAAAAAAAAAQAAAAEEAAAAAAACAQQAAwEAAAIBAAADAQAAAgEAAAMDAAABAQQAAgEAAAAAAAADAQAAAgEAAAMBAAACAQAAAwMAAAEBBAACAQAAAAAA="
-_D13 = "AACAPwAAgD8AAABAAACAQAAAgD8AAIA/AAAAQAAAgEAAAIA/AACAPwAAAEAAAIBAAABAQAAAQEAAAMBAAACgQAAAQEAAAEBAAADAQAAAoEAAACBBAAAgQQAAoEEAACBCAAAgQQAAIEEAAKBBAAAgQgAAIEEAACBBAACgQQAAIEIAAPBBAADwQQAAcEIAAEhCAADwQQAA8EEAAHBCAABIQgAAAMAAAADAAAAAQAAAAAAAAADAAAAAwAAAAEAAAAAAAAAAwAAAAMAAAABAAAAAAAAAwEAAAMBAAADAwAAAgEAAAMBAAADAQAAAwMAAAIBAAAAAAAAAAAAAAABBAACAQQAAAAAAAAAAAAAAQQAAgEEAAAAAAAAAAAAAAEEAAIBBAACAQAAAgEAAAEBBAAAAAAAAgEAAAIBAAABAQQAAAAA="
+_D2 = "BQAAAAMAAAAAAAAAAAAAAAA="
+_D3 = "ADwASQBAAE0ARABRAEKATwBGgFMARUBSAMAAAABAAEgAAABMAEYARADGAEoARAAA"
+_D4 = "ADwASQA8AEkAQABNAEAATQBEAFEAPABJADwASQBAAE0AQABNAEQAUQBCgE8AQoBPAEaAUwBGgFMARUBSAMAAAADAAAAAQABIAEAASAAAAEwAwAAAAMAAAABAAEgAQABIAAAATABGAEQARgBEAMYASgDGAEoARAAA"
+_D5 = "IDIiRiZuJFoqliiCGh4iLh4+KiYSNiYe"
+_D6 = "IDIgMiJGIkYmbiAyIDIiRiJGJm4kWiRaKpYqliiCGh4aHiIuIi4ePhoeGh4iLiIuHj4qJiomEjYSNiYe"
+_D7 = "AACAPwAAAEAAAIBAAABAQAAAwEAAAKBAAAAgQQAAoEEAACBCAADwQQAAcEIAAEhCAAAAwAAAAEAAAAAAAADAQAAAwMAAAIBAAAAAAAAAAEEAAIBBAACAQAAAQEEAAAAA"
+_D8 = "AACAPwAAgD8AAABAAAAAQAAAgEAAAIA/AACAPwAAAEAAAABAAACAQAAAQEAAAEBAAADAQAAAwEAAAKBAAAAgQQAAIEEAAKBBAACgQQAAIEIAACBBAAAgQQAAoEEAAKBBAAAgQgAA8EEAAPBBAABwQgAAcEIAAEhCAAAAwAAAAMAAAABAAAAAQAAAAAAAAADAAAAAwAAAAEAAAABAAAAAAAAAwEAAAMBAAADAwAAAwMAAAIBAAAAAAAAAAAAAAABBAAAAQQAAgEEAAAAAAAAAAAAAAEEAAABBAACAQQAAgEAAAIBAAABAQQAAQEEAAAAA"
+_D9 = "BQAAAAMAAAABAAAAAAAAAAA="
+_D10 = "ADwAQABEAEIARgBFAEkATQBRgE+AU0BSAMAAQAAAAEYAxgBEAAAASABMAEQASgAA"
+_D11 = "ADwAPABAAEAARAA8ADwAQABAAEQAQgBCAEYARgBFAEkASQBNAE0AUQBJAEkATQBNAFGAT4BPgFOAU0BSAMAAwABAAEAAAADAAMAAQABAAAAARgBGAMYAxgBEAAAAAABIAEgATAAAAAAASABIAEwARABEAEoASgAA"
+_D12 = "ICImJCooMkZuWpaCGiIeKhImHi4+JjYe"
+_D13 = "ICAiIiYgICIiJiQkKiooMjJGRm4yMkZGblpalpaCGhoiIh4aGiIiHioqEhImHh4uLj4eHi4uPiYmNjYe"
+_D14 = "AAAAAAAAQEAAAMBAAAAQQQAAQEEAAHBBAACQQQAAqEEAAMBBAADYQQAA8EEAAARCAAAQQgAAHEIAAChCAAA0Qg=="
+_D15 = "AAAAAAAAwEAAAEBBAACQQQAAwEEAAPBB"
+_D16 = "AgAAAAMAAAAAAAAAAAAAAAA="
+_D17 = "AAAAQgBGgEgASoBLgExATQBOwE6ATyBQgFDgUEBRoFE="
+_D18 = "HiQqMDY8QkhOVFpgZmxyeA=="
+_D19 = "AgAAAAMAAAABAAAAAAAAAAA="
+_D20 = "AACAPwAAIEEAAIA/AAAgQQAAAEAAAKBBAACAQAAAIEIAAIA/AAAgQQAAgD8AACBBAAAAQAAAoEEAAIBAAAAgQgAAgD8AACBBAACAPwAAIEEAAABAAACgQQAAgEAAACBCAABAQAAA8EEAAEBAAADwQQAAwEAAAHBCAACgQAAASEIAAEBAAADwQQAAQEAAAPBBAADAQAAAcEIAAKBAAABIQgAAAMAAAAAAAAAAwAAAAAAAAABAAAAAQQAAAAAAAIBBAAAAwAAAAAAAAADAAAAAAAAAAEAAAABBAAAAAAAAgEEAAADAAAAAAAAAAMAAAAAAAAAAQAAAAEEAAAAAAACAQQAAwEAAAIBAAADAQAAAgEAAAMDAAABAQQAAgEAAAAAAAADAQAAAgEAAAMBAAACAQAAAwMAAAEBBAACAQAAAAAA="
+_D21 = "AADAPwAAIEAAAAAAAAAAAAA="
+_D22 = "ADwASQA8AEkAQABNAEQAUQA8AEkAPABJAEAATQBEAFEAPABJADwASQBAAE0ARABRAEKATwBCgE8ARoBTAEVAUgBCgE8AQoBPAEaAUwBFQFIAwAAAAMAAAABAAEgAAABMAMAAAADAAAAAQABIAAAATADAAAAAwAAAAEAASAAAAEwARgBEAEYARADGAEoARAAAAEYARABGAEQAxgBKAEQAAA=="
+_D23 = "IDIgMiJGJm4gMiAyIkYmbiAyIDIiRiZuJFokWiqWKIIkWiRaKpYoghoeGh4iLh4+Gh4aHiIuHj4aHhoeIi4ePiomKiYSNiYeKiYqJhI2Jh4="
+_D24 = "AACAPwAAgD8AAABAAACAQAAAgD8AAIA/AAAAQAAAgEAAAIA/AACAPwAAAEAAAIBAAABAQAAAQEAAAMBAAACgQAAAQEAAAEBAAADAQAAAoEAAACBBAAAgQQAAoEEAACBCAAAgQQAAIEEAAKBBAAAgQgAAIEEAACBBAACgQQAAIEIAAPBBAADwQQAAcEIAAEhCAADwQQAA8EEAAHBCAABIQgAAAMAAAADAAAAAQAAAAAAAAADAAAAAwAAAAEAAAAAAAAAAwAAAAMAAAABAAAAAAAAAwEAAAMBAAADAwAAAgEAAAMBAAADAQAAAwMAAAIBAAAAAAAAAAAAAAABBAACAQQAAAAAAAAAAAAAAQQAAgEEAAAAAAAAAAAAAAEEAAIBBAACAQAAAgEAAAEBBAAAAAAAAgEAAAIBAAABAQQAAAAA="
+_D25 = "AADAPwAAIEABAAAAAAAAAAA="
+_D26 = "ADwAPABAAEQAPAA8AEAARAA8ADwAQABEAEIAQgBGAEUAQgBCAEYARQBJAEkATQBRAEkASQBNAFEASQBJAE0AUYBPgE+AU0BSgE+AT4BTQFIAwADAAEAAAADAAMAAQAAAAMAAwABAAAAARgBGAMYARABGAEYAxgBEAAAAAABIAEwAAAAAAEgATAAAAAAASABMAEQARABKAAAARABEAEoAAA=="
+_D27 = "ICAiJiAgIiYgICImJCQqKCQkKigyMkZuMjJGbjIyRm5aWpaCWlqWghoaIh4aGiIeGhoiHioqEiYqKhImHh4uPh4eLj4eHi4+JiY2HiYmNh4="
 
 
 def _t0():
@@ -64,6 +78,46 @@ def _t0():
 
 def _t1():
     return g.case(
+        "resize_nearest_neighbor_up_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "resize_nearest_neighbor_up_nhwc_relaxed",
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -97,7 +151,47 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_nearest_neighbor_up_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_nearest_neighbor_up_nhwc_float16",
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_float16",
@@ -122,17 +216,57 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D2),
+                    g.array("<f2", (2, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 5, 2), "ADwASQA8AEkAQABNAEAATQBEAFEAPABJADwASQBAAE0AQABNAEQAUQBCgE8AQoBPAEaAUwBGgFMARUBSAMAAAADAAAAAQABIAEAASAAAAEwAwAAAAMAAAABAAEgAQABIAAAATABGAEQARgBEAMYASgDGAEoARAAA"),
+                    g.array("<f2", (2, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_nearest_neighbor_up_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_nearest_neighbor_up_nhwc_quant8",
         "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_quant8",
@@ -157,17 +291,57 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D3),
+                    g.array("|u1", (2, 2, 3, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 5, 2), "IDIgMiJGIkYmbiAyIDIiRiJGJm4kWiRaKpYqliiCGh4aHiIuIi4ePhoeGh4iLiIuHj4qJiomEjYSNiYe"),
+                    g.array("|u1", (2, 3, 5, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_nearest_neighbor_up_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 5, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_nearest_neighbor_up_nchw",
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw",
@@ -192,17 +366,57 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D5),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_nearest_neighbor_up_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_nearest_neighbor_up_nchw_relaxed",
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_relaxed",
@@ -227,17 +441,57 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 5), _D5),
+                    g.array("<f4", (2, 2, 3, 5), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_nearest_neighbor_up_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 5), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_nearest_neighbor_up_nchw_float16",
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_float16",
@@ -262,17 +516,57 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D6),
+                    g.array("<f2", (2, 2, 2, 3), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 5), "ADwAPABAAEAARAA8ADwAQABAAEQAQgBCAEYARgBFAEkASQBNAE0AUQBJAEkATQBNAFGAT4BPgFOAU0BSAMAAwABAAEAAAADAAMAAQABAAAAARgBGAMYAxgBEAAAAAABIAEgATAAAAAAASABIAEwARABEAEoASgAA"),
+                    g.array("<f2", (2, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_nearest_neighbor_up_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_nearest_neighbor_up_nchw_quant8",
         "resize_nearest_neighbor_up_dynamic_output_shape_nchw_quant8",
@@ -297,17 +591,57 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D7),
+                    g.array("|u1", (2, 2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 5), "ICAiIiYgICIiJiQkKiooMjJGRm4yMkZGblpalpaCGhoiIh4aGiIiHioqEhImHh4uLj4eHi4uPiYmNjYe"),
+                    g.array("|u1", (2, 2, 3, 5), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_nearest_neighbor_up_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 5), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_nearest_neighbor_down_nhwc",
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc",
@@ -332,17 +666,57 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D8),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D9),
+                    g.array("<f4", (1, 3, 2, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_nearest_neighbor_down_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_nearest_neighbor_down_nhwc_relaxed",
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_relaxed",
@@ -367,17 +741,57 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D8),
+                    g.array("<f4", (1, 4, 4, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2, 1), _D9),
+                    g.array("<f4", (1, 3, 2, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_nearest_neighbor_down_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_nearest_neighbor_down_nhwc_float16",
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_float16",
@@ -402,7 +816,7 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D10),
+                    g.array("<f2", (1, 4, 4, 1), _D17),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2, 1), "AAAARgBKgEwAToBP"),
@@ -412,7 +826,47 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_nearest_neighbor_down_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAMAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D17),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2, 1), "AAAARgBKgEwAToBP"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_nearest_neighbor_down_nhwc_quant8",
         "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_quant8",
@@ -437,7 +891,7 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D11),
+                    g.array("|u1", (1, 4, 4, 1), _D18),
                 ],
                 outputs=[
                     g.array("|u1", (1, 3, 2, 1), "Hio2Qk5a"),
@@ -447,7 +901,47 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_nearest_neighbor_down_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAMAAAAAHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2, 1), "Hio2Qk5a"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_nearest_neighbor_down_nchw",
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw",
@@ -472,17 +966,57 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D8),
+                    g.array("<f4", (1, 1, 4, 4), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D9),
+                    g.array("<f4", (1, 1, 3, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_nearest_neighbor_down_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_nearest_neighbor_down_nchw_relaxed",
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_relaxed",
@@ -507,17 +1041,57 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D8),
+                    g.array("<f4", (1, 1, 4, 4), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 3, 2), _D9),
+                    g.array("<f4", (1, 1, 3, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_nearest_neighbor_down_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_nearest_neighbor_down_nchw_float16",
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_float16",
@@ -542,7 +1116,7 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D10),
+                    g.array("<f2", (1, 1, 4, 4), _D17),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 3, 2), "AAAARgBKgEwAToBP"),
@@ -552,7 +1126,47 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_nearest_neighbor_down_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAMAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 3, 2), "AAAARgBKgEwAToBP"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_nearest_neighbor_down_nchw_quant8",
         "resize_nearest_neighbor_down_dynamic_output_shape_nchw_quant8",
@@ -577,7 +1191,7 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D11),
+                    g.array("|u1", (1, 1, 4, 4), _D18),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 3, 2), "Hio2Qk5a"),
@@ -587,7 +1201,47 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_nearest_neighbor_down_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAMAAAABHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D18),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 3, 2), "Hio2Qk5a"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_nearest_neighbor_scale_nhwc",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc",
@@ -615,14 +1269,54 @@ def _t16():
                     g.array("<f4", (2, 2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 5, 4, 2), _D12),
+                    g.array("<f4", (2, 5, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_nearest_neighbor_scale_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_nearest_neighbor_scale_nhwc_relaxed",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_relaxed",
@@ -650,14 +1344,54 @@ def _t17():
                     g.array("<f4", (2, 2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 5, 4, 2), _D12),
+                    g.array("<f4", (2, 5, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_nearest_neighbor_scale_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_nearest_neighbor_scale_nhwc_float16",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_float16",
@@ -682,17 +1416,57 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D2),
+                    g.array("<f2", (2, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 5, 4, 2), "ADwASQA8AEkAQABNAEQAUQA8AEkAPABJAEAATQBEAFEAPABJADwASQBAAE0ARABRAEKATwBCgE8ARoBTAEVAUgBCgE8AQoBPAEaAUwBFQFIAwAAAAMAAAABAAEgAAABMAMAAAADAAAAAQABIAAAATADAAAAAwAAAAEAASAAAAEwARgBEAEYARADGAEoARAAAAEYARABGAEQAxgBKAEQAAA=="),
+                    g.array("<f2", (2, 5, 4, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_nearest_neighbor_scale_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AD4AQQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5, 4, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_nearest_neighbor_scale_nhwc_quant8",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_quant8",
@@ -717,17 +1491,57 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D3),
+                    g.array("|u1", (2, 2, 3, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 5, 4, 2), "IDIgMiJGJm4gMiAyIkYmbiAyIDIiRiZuJFokWiqWKIIkWiRaKpYoghoeGh4iLh4+Gh4aHiIuHj4aHhoeIi4ePiomKiYSNiYeKiYqJhI2Jh4="),
+                    g.array("|u1", (2, 5, 4, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_nearest_neighbor_scale_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AADAPwAAIEAAHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5, 4, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_nearest_neighbor_scale_nchw",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw",
@@ -752,17 +1566,57 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 5, 4), _D13),
+                    g.array("<f4", (2, 2, 5, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_nearest_neighbor_scale_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 5, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_nearest_neighbor_scale_nchw_relaxed",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_relaxed",
@@ -787,17 +1641,57 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D4),
+                    g.array("<f4", (2, 2, 2, 3), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 5, 4), _D13),
+                    g.array("<f4", (2, 2, 5, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_nearest_neighbor_scale_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D25,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 5, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_nearest_neighbor_scale_nchw_float16",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_float16",
@@ -822,17 +1716,57 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D6),
+                    g.array("<f2", (2, 2, 2, 3), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 5, 4), "ADwAPABAAEQAPAA8AEAARAA8ADwAQABEAEIAQgBGAEUAQgBCAEYARQBJAEkATQBRAEkASQBNAFEASQBJAE0AUYBPgE+AU0BSgE+AT4BTQFIAwADAAEAAAADAAMAAQAAAAMAAwABAAAAARgBGAMYARABGAEYAxgBEAAAAAABIAEwAAAAAAEgATAAAAAAASABMAEQARABKAAAARABEAEoAAA=="),
+                    g.array("<f2", (2, 2, 5, 4), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_nearest_neighbor_scale_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AD4AQQEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 5, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_nearest_neighbor_scale_nchw_quant8",
         "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_quant8",
@@ -857,10 +1791,50 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D7),
+                    g.array("|u1", (2, 2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 5, 4), "ICAiJiAgIiYgICImJCQqKCQkKigyMkZuMjJGbjIyRm5aWpaCWlqWghoaIh4aGiIeGhoiHioqEiYqKhImHh4uPh4eLj4eHi4+JiY2HiYmNh4="),
+                    g.array("|u1", (2, 2, 5, 4), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "resize_nearest_neighbor_scale_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 5, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AADAPwAAIEABHgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 5, 4), _D27),
                 ],
             ),
         ],
@@ -869,27 +1843,51 @@ def _t23():
 
 TESTS = (
     ("resize_nearest_neighbor_up_nhwc", _t0),
-    ("resize_nearest_neighbor_up_nhwc_relaxed", _t1),
-    ("resize_nearest_neighbor_up_nhwc_float16", _t2),
-    ("resize_nearest_neighbor_up_nhwc_quant8", _t3),
-    ("resize_nearest_neighbor_up_nchw", _t4),
-    ("resize_nearest_neighbor_up_nchw_relaxed", _t5),
-    ("resize_nearest_neighbor_up_nchw_float16", _t6),
-    ("resize_nearest_neighbor_up_nchw_quant8", _t7),
-    ("resize_nearest_neighbor_down_nhwc", _t8),
-    ("resize_nearest_neighbor_down_nhwc_relaxed", _t9),
-    ("resize_nearest_neighbor_down_nhwc_float16", _t10),
-    ("resize_nearest_neighbor_down_nhwc_quant8", _t11),
-    ("resize_nearest_neighbor_down_nchw", _t12),
-    ("resize_nearest_neighbor_down_nchw_relaxed", _t13),
-    ("resize_nearest_neighbor_down_nchw_float16", _t14),
-    ("resize_nearest_neighbor_down_nchw_quant8", _t15),
-    ("resize_nearest_neighbor_scale_nhwc", _t16),
-    ("resize_nearest_neighbor_scale_nhwc_relaxed", _t17),
-    ("resize_nearest_neighbor_scale_nhwc_float16", _t18),
-    ("resize_nearest_neighbor_scale_nhwc_quant8", _t19),
-    ("resize_nearest_neighbor_scale_nchw", _t20),
-    ("resize_nearest_neighbor_scale_nchw_relaxed", _t21),
-    ("resize_nearest_neighbor_scale_nchw_float16", _t22),
-    ("resize_nearest_neighbor_scale_nchw_quant8", _t23),
+    ("resize_nearest_neighbor_up_nhwc_all_inputs_as_internal", _t1),
+    ("resize_nearest_neighbor_up_nhwc_relaxed", _t2),
+    ("resize_nearest_neighbor_up_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("resize_nearest_neighbor_up_nhwc_float16", _t4),
+    ("resize_nearest_neighbor_up_nhwc_float16_all_inputs_as_internal", _t5),
+    ("resize_nearest_neighbor_up_nhwc_quant8", _t6),
+    ("resize_nearest_neighbor_up_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("resize_nearest_neighbor_up_nchw", _t8),
+    ("resize_nearest_neighbor_up_nchw_all_inputs_as_internal", _t9),
+    ("resize_nearest_neighbor_up_nchw_relaxed", _t10),
+    ("resize_nearest_neighbor_up_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("resize_nearest_neighbor_up_nchw_float16", _t12),
+    ("resize_nearest_neighbor_up_nchw_float16_all_inputs_as_internal", _t13),
+    ("resize_nearest_neighbor_up_nchw_quant8", _t14),
+    ("resize_nearest_neighbor_up_nchw_quant8_all_inputs_as_internal", _t15),
+    ("resize_nearest_neighbor_down_nhwc", _t16),
+    ("resize_nearest_neighbor_down_nhwc_all_inputs_as_internal", _t17),
+    ("resize_nearest_neighbor_down_nhwc_relaxed", _t18),
+    ("resize_nearest_neighbor_down_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("resize_nearest_neighbor_down_nhwc_float16", _t20),
+    ("resize_nearest_neighbor_down_nhwc_float16_all_inputs_as_internal", _t21),
+    ("resize_nearest_neighbor_down_nhwc_quant8", _t22),
+    ("resize_nearest_neighbor_down_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("resize_nearest_neighbor_down_nchw", _t24),
+    ("resize_nearest_neighbor_down_nchw_all_inputs_as_internal", _t25),
+    ("resize_nearest_neighbor_down_nchw_relaxed", _t26),
+    ("resize_nearest_neighbor_down_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("resize_nearest_neighbor_down_nchw_float16", _t28),
+    ("resize_nearest_neighbor_down_nchw_float16_all_inputs_as_internal", _t29),
+    ("resize_nearest_neighbor_down_nchw_quant8", _t30),
+    ("resize_nearest_neighbor_down_nchw_quant8_all_inputs_as_internal", _t31),
+    ("resize_nearest_neighbor_scale_nhwc", _t32),
+    ("resize_nearest_neighbor_scale_nhwc_all_inputs_as_internal", _t33),
+    ("resize_nearest_neighbor_scale_nhwc_relaxed", _t34),
+    ("resize_nearest_neighbor_scale_nhwc_relaxed_all_inputs_as_internal", _t35),
+    ("resize_nearest_neighbor_scale_nhwc_float16", _t36),
+    ("resize_nearest_neighbor_scale_nhwc_float16_all_inputs_as_internal", _t37),
+    ("resize_nearest_neighbor_scale_nhwc_quant8", _t38),
+    ("resize_nearest_neighbor_scale_nhwc_quant8_all_inputs_as_internal", _t39),
+    ("resize_nearest_neighbor_scale_nchw", _t40),
+    ("resize_nearest_neighbor_scale_nchw_all_inputs_as_internal", _t41),
+    ("resize_nearest_neighbor_scale_nchw_relaxed", _t42),
+    ("resize_nearest_neighbor_scale_nchw_relaxed_all_inputs_as_internal", _t43),
+    ("resize_nearest_neighbor_scale_nchw_float16", _t44),
+    ("resize_nearest_neighbor_scale_nchw_float16_all_inputs_as_internal", _t45),
+    ("resize_nearest_neighbor_scale_nchw_quant8", _t46),
+    ("resize_nearest_neighbor_scale_nchw_quant8_all_inputs_as_internal", _t47),
 )

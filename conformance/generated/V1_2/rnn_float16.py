@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_2/rnn_float16.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D1 = "AwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+
 
 def _t0():
     return g.case(
@@ -53,6 +57,163 @@ def _t0():
 
 def _t1():
     return g.case(
+        "rnn_float16_float16_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values="ADgAtAA8ADQAOAC4ADgAAAC0ADgAMAC0AAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "rnn_float16_float16_all_tensors_as_inputs",
+        "rnn_float16_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "rnn_float16_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D0,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "rnn_float16_weight_as_input_float16",
         "rnn_float16_dynamic_output_shape_weight_as_input_float16",
         "V1_2",
@@ -94,7 +255,71 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "rnn_float16_weight_as_input_float16_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D0,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                    g.array("<f2", (2, 2), "ALsAPgBHALg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "rnn_float16_relu6_float16",
         "rnn_float16_dynamic_output_shape_relu6_float16",
@@ -134,7 +359,164 @@ def _t2():
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "rnn_float16_relu6_float16_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_relu6_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values="ADgAtAA8ADQAOAC4ADgAAAC0ADgAMAC0AwAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "rnn_float16_relu6_float16_all_tensors_as_inputs",
+        "rnn_float16_dynamic_output_shape_relu6_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "rnn_float16_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("relu6", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "rnn_float16_relu6_weight_as_input_float16",
         "rnn_float16_dynamic_output_shape_relu6_weight_as_input_float16",
@@ -177,7 +559,71 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "rnn_float16_relu6_weight_as_input_float16_all_inputs_as_internal",
+        "rnn_float16_dynamic_output_shape_relu6_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("relu6", "weight_as_input", "float16", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBGAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "rnn_float16_state_float16",
         "rnn_float16_state_dynamic_output_shape_float16",
@@ -227,10 +673,214 @@ def _t4():
     )
 
 
+def _t13():
+    return g.case(
+        "rnn_float16_state_float16_all_inputs_as_internal",
+        "rnn_float16_state_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("float16", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11],
+            outputs=[6, 7],
+            values="ADgAtAA8ADQAOAC4ADgAAAC0ADgAMAC0AQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMAAOAA+ADwAPAA8"),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "rnn_float16_state_float16_all_tensors_as_inputs",
+        "rnn_float16_state_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[6, 7],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMAAOAA+ADwAPAA8"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "rnn_float16_state_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "rnn_float16_state_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.RNN, [0, 1, 2, 3, 4, 5], [6, 7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[6, 7],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQAC8AEgAvgBA"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAAAA8ALg="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMAAOAA+ADwAPAA8"),
+                    g.array("<f2", (2, 3), "ADgAtAA8ADQAOAC4"),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADg="),
+                    g.array("<f2", (2,), "ADAAtA=="),
+                    g.array("<f2", (2, 2), "AAAAPgBHAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                    g.array("<f2", (2, 2), "ADgAAOBEAAA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("rnn_float16_float16", _t0),
-    ("rnn_float16_weight_as_input_float16", _t1),
-    ("rnn_float16_relu6_float16", _t2),
-    ("rnn_float16_relu6_weight_as_input_float16", _t3),
-    ("rnn_float16_state_float16", _t4),
+    ("rnn_float16_float16_all_inputs_as_internal", _t1),
+    ("rnn_float16_float16_all_tensors_as_inputs", _t2),
+    ("rnn_float16_float16_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("rnn_float16_weight_as_input_float16", _t4),
+    ("rnn_float16_weight_as_input_float16_all_inputs_as_internal", _t5),
+    ("rnn_float16_relu6_float16", _t6),
+    ("rnn_float16_relu6_float16_all_inputs_as_internal", _t7),
+    ("rnn_float16_relu6_float16_all_tensors_as_inputs", _t8),
+    ("rnn_float16_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("rnn_float16_relu6_weight_as_input_float16", _t10),
+    ("rnn_float16_relu6_weight_as_input_float16_all_inputs_as_internal", _t11),
+    ("rnn_float16_state_float16", _t12),
+    ("rnn_float16_state_float16_all_inputs_as_internal", _t13),
+    ("rnn_float16_state_float16_all_tensors_as_inputs", _t14),
+    ("rnn_float16_state_float16_all_tensors_as_inputs_all_inputs_as_internal", _t15),
 )

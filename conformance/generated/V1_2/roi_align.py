@@ -16,31 +16,53 @@ _D1 = "AAAAAAAAgD8AAABAAABAQAAAgEAAAMBAAAAAQQAAIEEAAIA/AABAQAAAEEEAAKBAAADgQAAAA
 _D2 = "AAAAAAAAAAAAAABBAAAAQQAAAEAAAABAAADAQAAAwEAAAIBAAABAQAAAAEEAAABBAACAPwAAgD8AAMA/AACgPw=="
 _D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
 _D4 = "AACIQAAA3kAAAERAAABwQAAA0EAAAABBAABgQAAAkEAAAMNAAACoQAAAAEAAAIBAAACKQAAApkAAAJhAAADAQA=="
-_D5 = "AAAAPABAAEIARABGAEgASQA8AEKASABFAEcAQAAAAEQ="
-_D6 = "AAAAAABIAEgAQABAAEYARgBEAEIASABIADwAPAA+AD0="
-_D7 = "QETwRiBCgEOARgBIAEOARBhGQEUAQABEUEQwRcBEAEY="
-_D8 = "CAwQFBggKDAMFCwcJBAIGA=="
-_D9 = "AAAAAEAAQAAQABAAMAAwACAAGABAAEAACAAIAAwACgA="
-_D10 = "WI5AToWjSV19bCtTWWtiew=="
-_D11 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
-_D12 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
-_D13 = "AACAPwAAAMAAAEBAAAAAPwAAwL8AAABAAACAQAAAQMAAAAAAAADAPwAAAL8AACBAAABgQAAAgL8AAABAAAAAAAAAIMAAAIA/AAAAPwAAQEAAAIC/AAAAvwAAwD8AAJBAAAAAQAAAAEAAAGDAAACAPwAAAAAAAADAAABAQAAAwD8AAIC/AACAQAAAIEAAAAC/AACAPwAAAD8AAIDAAAAAQAAAQEAAAMC/AAAAAAAAIEAAAADAAACAPwAAAD8AAAC/"
-_D14 = "AAAAAAAAAAAAAABBAABAQAAAAEAAAAA/AADAQAAAIEAAAIA/AACAPwAAQEAAAEBA"
-_D15 = "qqr6Pqiqsj+oqtI/AABAPgAAJkAAACi/qqr6vqyqFECtqhq+AABYPwAAxD8AAIdAAAAAQK2qKr4AAIA/AAAAP1RVFcAAAMA/q6oqvwAAAEAAAADAAACAP6qqqr4AAAAAWFWVP6iqij8AAKA/AACAP6uqKj+rqmo/AACAP1hVlT8AAAAAAAAgQKuqKr8AAABA"
-_D16 = "AAAAAABIAEIAQAA4AEYAQQA8ADwAQgBC"
-_D17 = "AAAAAEAAGAAQAAQAMAAUAAgACAAYABgA"
-_D18 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQ=="
-_D19 = "AACAPwAAQEAAAMC/AACAQAAAAAAAAAC/AABgQAAAAEAAACDAAAAAPwAAgL8AAMA/AAAAwAAAAD8AAABAAABAwAAAwD8AACBAAACAvwAAAAAAAIA/AABAQAAAAL8AAJBAAAAAQAAAYMAAAAAAAABAQAAAgL8AACBAAACAPwAAgMAAAEBAAAAAAAAAAMAAAAA/AAAAQAAAgD8AAADAAADAPwAAgEAAAAC/AAAAPwAAAEAAAMC/AAAgQAAAgD8AAAC/"
-_D20 = "qqr6Pqiq0j8AACZAqqr6vq2qGr4AAMQ/qKqyPwAAQD4AACi/rKoUQAAAWD8AAIdAAAAAQAAAgD9UVRXAq6oqvwAAAMCqqqq+raoqvgAAAD8AAMA/AAAAQAAAgD8AAAAAWFWVPwAAoD+rqio/AACAPwAAAACrqiq/qKqKPwAAgD+rqmo/WFWVPwAAIEAAAABA"
-_D21 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAA="
-_D22 = "AACAPwAAAEAAAEBAAACAQA=="
-_D23 = "AAAQQAAAMEAAADhAAABAQA=="
-_D24 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAA=="
-_D25 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8="
-_D26 = "AAAAAAA8ADwAOAAAAEAAPA=="
-_D27 = "AAAAAAgACAAEAAAAEAAIAA=="
-_D28 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAE="
-_D29 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAQ=="
+_D5 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D6 = "AAAAPABAAEIARABGAEgASQA8AEKASABFAEcAQAAAAEQ="
+_D7 = "AAAAAABIAEgAQABAAEYARgBEAEIASABIADwAPAA+AD0="
+_D8 = "QETwRiBCgEOARgBIAEOARBhGQEUAQABEUEQwRcBEAEY="
+_D9 = "CAwQFBggKDAMFCwcJBAIGA=="
+_D10 = "AAAAAEAAQAAQABAAMAAwACAAGABAAEAACAAIAAwACgA="
+_D11 = "WI5AToWjSV19bCtTWWtiew=="
+_D12 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
+_D13 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAA="
+_D14 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
+_D15 = "AACAPwAAAMAAAEBAAAAAPwAAwL8AAABAAACAQAAAQMAAAAAAAADAPwAAAL8AACBAAABgQAAAgL8AAABAAAAAAAAAIMAAAIA/AAAAPwAAQEAAAIC/AAAAvwAAwD8AAJBAAAAAQAAAAEAAAGDAAACAPwAAAAAAAADAAABAQAAAwD8AAIC/AACAQAAAIEAAAAC/AACAPwAAAD8AAIDAAAAAQAAAQEAAAMC/AAAAAAAAIEAAAADAAACAPwAAAD8AAAC/"
+_D16 = "AAAAAAAAAAAAAABBAABAQAAAAEAAAAA/AADAQAAAIEAAAIA/AACAPwAAQEAAAEBA"
+_D17 = "qqr6Pqiqsj+oqtI/AABAPgAAJkAAACi/qqr6vqyqFECtqhq+AABYPwAAxD8AAIdAAAAAQK2qKr4AAIA/AAAAP1RVFcAAAMA/q6oqvwAAAEAAAADAAACAP6qqqr4AAAAAWFWVP6iqij8AAKA/AACAP6uqKj+rqmo/AACAP1hVlT8AAAAAAAAgQKuqKr8AAABA"
+_D18 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D19 = "ADwAwABCADgAvgBAAEQAwgAAAD4AuABBAEMAvABAAAAAwQA8ADgAQgC8ALgAPoBEAEAAQADDADwAAADAAEIAPgC8AEQAQQC4ADwAOADEAEAAQgC+AAAAQQDAADwAOAC4"
+_D20 = "AAAAAABIAEIAQAA4AEYAQQA8ADwAQgBC"
+_D21 = "1TeVPZU+ADIwQUC51belQNWwwDogPjhEAEBVsQA8ADirwAA+VbkAQADAADxVtQAAqzxVPAA9ADxVOVU7ADyrPAAAAEFVuQBA"
+_D22 = "FhAaFREYHA4UFxMZGxIYFA8WFRoSExcdGBgNFhQQGhcSHBkTFhUMGBoRFBkQFhUT"
+_D23 = "AAAAAEAAGAAQAAQAMAAUAAgACAAYABgA"
+_D24 = "Ki4vKTIlJjEnKy45MCcsKh8uJTAgLCcoLSwtLCssLC0oMiUw"
+_D25 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQ=="
+_D26 = "AACAPwAAQEAAAMC/AACAQAAAAAAAAAC/AABgQAAAAEAAACDAAAAAPwAAgL8AAMA/AAAAwAAAAD8AAABAAABAwAAAwD8AACBAAACAvwAAAAAAAIA/AABAQAAAAL8AAJBAAAAAQAAAYMAAAAAAAABAQAAAgL8AACBAAACAPwAAgMAAAEBAAAAAAAAAAMAAAAA/AAAAQAAAgD8AAADAAADAPwAAgEAAAAC/AAAAPwAAAEAAAMC/AAAgQAAAgD8AAAC/"
+_D27 = "qqr6Pqiq0j8AACZAqqr6vq2qGr4AAMQ/qKqyPwAAQD4AACi/rKoUQAAAWD8AAIdAAAAAQAAAgD9UVRXAq6oqvwAAAMCqqqq+raoqvgAAAD8AAMA/AAAAQAAAgD8AAAAAWFWVPwAAoD+rqio/AACAPwAAAACrqiq/qKqKPwAAgD+rqmo/WFWVPwAAIEAAAABA"
+_D28 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAA="
+_D29 = "ADwAQgC+AEQAAAC4AEMAQADBADgAvAA+AMAAOABAAMIAPgBBALwAAAA8AEIAuIBEAEAAwwAAAEIAvABBADwAxABCAAAAwAA4AEAAPADAAD4ARAC4ADgAQAC+AEEAPAC4"
+_D30 = "1TeVPjBB1bfVsCA+lT0AMkC5pUDAOjhEAEAAPKvAVbkAwFW1VbEAOAA+AEAAPAAAqzwAPVU5ADwAAFW5VTwAPFU7qzwAQQBA"
+_D31 = "FhoRHBQTGxgPFRIXEBUYDhcZEhQWGhMdGA0UGhIZFgwaFBAVGBYQFxwTFRgRGRYT"
+_D32 = "Ki8yJicuLiklMSs5MCwfJSAnJyouMCwoLS0rLCglLCwsLTIw"
+_D33 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAA="
+_D34 = "AACAPwAAAEAAAEBAAACAQA=="
+_D35 = "AAAQQAAAMEAAADhAAABAQA=="
+_D36 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAAAAAAAAAAAAA=="
+_D37 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAA=="
+_D38 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8="
+_D39 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D40 = "AQAAAAIAAAAAPAA8AQAAAAEAAAAA"
+_D41 = "AAAAAAA8ADwAOAAAAEAAPA=="
+_D42 = "AQAAAAIAAAAAPAA8AQAAAAEAAAAAAAAAAAAAAAAAAAAA"
+_D43 = "AAAAAAgACAAEAAAAEAAIAA=="
+_D44 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAAAAAAAA"
+_D45 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAE="
+_D46 = "AAAAAAAAAAAAAIA/AACAPwAAAD8AAAAAAAAAQAAAgD8AAAAAAAAAAAEAAAACAAAAAACAPwAAgD8BAAAAAQAAAAEAAAAAAAAAAA=="
+_D47 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAQ=="
+_D48 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAA="
+_D49 = "AQAAAAIAAAAAPAA8AQAAAAEAAAAB"
+_D50 = "AQAAAAIAAAAAPAA8AQAAAAEAAAABAAAAAAAAAAAAAAAA"
+_D51 = "AQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAQAAAAAA"
 
 
 def _t0():
@@ -88,6 +110,58 @@ def _t0():
 
 def _t1():
     return g.case(
+        "roi_align_nhwc_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 4, 4, 1), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "roi_align_nhwc_relaxed",
         "roi_align_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -129,7 +203,59 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "roi_align_nhwc_relaxed_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 4, 4, 1), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "roi_align_nhwc_float16",
         "roi_align_dynamic_output_shape_nhwc_float16",
@@ -160,19 +286,71 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D5),
-                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (1, 4, 4, 1), _D6),
+                    g.array("<f2", (4, 4), _D7),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2, 1), _D7),
+                    g.array("<f2", (4, 2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "roi_align_nhwc_float16_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AgAAAAIAAAAAQABAAgAAAAIAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f2", (1, 4, 4, 1), _D6),
+                    g.array("<f2", (4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "roi_align_nhwc_quant8",
         "roi_align_dynamic_output_shape_nhwc_quant8",
@@ -203,19 +381,67 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D8),
-                    g.array("<u2", (4, 4), _D9),
+                    g.array("|u1", (1, 4, 4, 1), _D9),
+                    g.array("<u2", (4, 4), _D10),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D10),
+                    g.array("|u1", (4, 2, 2, 1), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "roi_align_nhwc_quant8_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|u1", (1, 4, 4, 1), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "roi_align_nchw",
         "roi_align_dynamic_output_shape_nchw",
@@ -241,7 +467,7 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D11,
+            values=_D12,
         ),
         feeds=[
             g.feed(
@@ -258,7 +484,59 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "roi_align_nchw_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 1, 4, 4), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "roi_align_nchw_relaxed",
         "roi_align_dynamic_output_shape_nchw_relaxed",
@@ -283,7 +561,7 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D11,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
@@ -301,7 +579,59 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "roi_align_nchw_relaxed_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 1, 4, 4), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "roi_align_nchw_float16",
         "roi_align_dynamic_output_shape_nchw_float16",
@@ -332,19 +662,71 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D5),
-                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (1, 1, 4, 4), _D6),
+                    g.array("<f2", (4, 4), _D7),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 1, 2, 2), _D7),
+                    g.array("<f2", (4, 1, 2, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "roi_align_nchw_float16_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AgAAAAIAAAAAQABAAgAAAAIAAAABAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f2", (1, 1, 4, 4), _D6),
+                    g.array("<f2", (4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "roi_align_nchw_quant8",
         "roi_align_dynamic_output_shape_nchw_quant8",
@@ -370,24 +752,72 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D11,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D8),
-                    g.array("<u2", (4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 4), _D9),
+                    g.array("<u2", (4, 4), _D10),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 1, 2, 2), _D10),
+                    g.array("|u1", (4, 1, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "roi_align_nchw_quant8_all_inputs_as_internal",
+        "roi_align_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=8, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|u1", (1, 1, 4, 4), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "roi_align_batches_nhwc",
         "roi_align_batches_dynamic_output_shape_nhwc",
@@ -413,24 +843,76 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D12,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), _D13),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 3, 2), _D15),
+                    g.array("<f4", (3, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "roi_align_batches_nhwc_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "roi_align_batches_nhwc_relaxed",
         "roi_align_batches_dynamic_output_shape_nhwc_relaxed",
@@ -455,25 +937,77 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D12,
+            values=_D14,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), _D13),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 3, 2), _D15),
+                    g.array("<f4", (3, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "roi_align_batches_nhwc_relaxed_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "roi_align_batches_nhwc_float16",
         "roi_align_batches_dynamic_output_shape_nhwc_float16",
@@ -504,19 +1038,71 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), "ADwAwABCADgAvgBAAEQAwgAAAD4AuABBAEMAvABAAAAAwQA8ADgAQgC8ALgAPoBEAEAAQADDADwAAADAAEIAPgC8AEQAQQC4ADwAOADEAEAAQgC+AAAAQQDAADwAOAC4"),
-                    g.array("<f2", (3, 4), _D16),
+                    g.array("<f2", (2, 3, 4, 2), _D19),
+                    g.array("<f2", (3, 4), _D20),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 3, 2), "1TeVPZU+ADIwQUC51belQNWwwDogPjhEAEBVsQA8ADirwAA+VbkAQADAADxVtQAAqzxVPAA9ADxVOVU7ADyrPAAAAEFVuQBA"),
+                    g.array("<f2", (3, 2, 3, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "roi_align_batches_nhwc_float16_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AgAAAAMAAAAAPABAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f2", (2, 3, 4, 2), _D19),
+                    g.array("<f2", (3, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "roi_align_batches_nhwc_quant8",
         "roi_align_batches_dynamic_output_shape_nhwc_quant8",
@@ -542,24 +1128,72 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D12,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), "FhAaFREYHA4UFxMZGxIYFA8WFRoSExcdGBgNFhQQGhcSHBkTFhUMGBoRFBkQFhUT"),
-                    g.array("<u2", (3, 4), _D17),
+                    g.array("|u1", (2, 3, 4, 2), _D22),
+                    g.array("<u2", (3, 4), _D23),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 3, 2), "Ki4vKTIlJjEnKy45MCcsKh8uJTAgLCcoLSwtLCssLC0oMiUw"),
+                    g.array("|u1", (3, 2, 3, 2), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "roi_align_batches_nhwc_quant8_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D23),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|u1", (2, 3, 4, 2), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 3, 2), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "roi_align_batches_nchw",
         "roi_align_batches_dynamic_output_shape_nchw",
@@ -585,24 +1219,76 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D18,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D19),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2, 3), _D20),
+                    g.array("<f4", (3, 2, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "roi_align_batches_nchw_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "roi_align_batches_nchw_relaxed",
         "roi_align_batches_dynamic_output_shape_nchw_relaxed",
@@ -627,25 +1313,77 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D18,
+            values=_D25,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D19),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2, 3), _D20),
+                    g.array("<f4", (3, 2, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "roi_align_batches_nchw_relaxed_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "roi_align_batches_nchw_float16",
         "roi_align_batches_dynamic_output_shape_nchw_float16",
@@ -676,19 +1414,71 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), "ADwAQgC+AEQAAAC4AEMAQADBADgAvAA+AMAAOABAAMIAPgBBALwAAAA8AEIAuIBEAEAAwwAAAEIAvABBADwAxABCAAAAwAA4AEAAPADAAD4ARAC4ADgAQAC+AEEAPAC4"),
-                    g.array("<f2", (3, 4), _D16),
+                    g.array("<f2", (2, 2, 3, 4), _D29),
+                    g.array("<f2", (3, 4), _D20),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2, 3), "1TeVPjBB1bfVsCA+lT0AMkC5pUDAOjhEAEAAPKvAVbkAwFW1VbEAOAA+AEAAPAAAqzwAPVU5ADwAAFW5VTwAPFU7qzwAQQBA"),
+                    g.array("<f2", (3, 2, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "roi_align_batches_nchw_float16_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AgAAAAMAAAAAPABAAAAAAAAAAAABAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<f2", (2, 2, 3, 4), _D29),
+                    g.array("<f2", (3, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "roi_align_batches_nchw_quant8",
         "roi_align_batches_dynamic_output_shape_nchw_quant8",
@@ -714,24 +1504,72 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D18,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), "FhoRHBQTGxgPFRIXEBUYDhcZEhQWGhMdGA0UGhIZFgwaFBAVGBYQFxwTFRgRGRYT"),
-                    g.array("<u2", (3, 4), _D17),
+                    g.array("|u1", (2, 2, 3, 4), _D31),
+                    g.array("<u2", (3, 4), _D23),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 2, 3), "Ki8yJicuLiklMSs5MCwfJSAnJyouMCwoLS0rLCglLCwsLTIw"),
+                    g.array("|u1", (3, 2, 2, 3), _D32),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "roi_align_batches_nchw_quant8_all_inputs_as_internal",
+        "roi_align_batches_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAARQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D23),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|u1", (2, 2, 3, 4), _D31),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2, 3), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "roi_align_constant_rois_nhwc",
         "roi_align_constant_rois_dynamic_output_shape_nhwc",
@@ -757,22 +1595,164 @@ def _t16():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D21,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D22),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 1), _D23),
+                    g.array("<f4", (2, 1, 2, 1), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "roi_align_constant_rois_nhwc_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "roi_align_constant_rois_nhwc_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "roi_align_constant_rois_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "roi_align_constant_rois_nhwc_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed",
@@ -797,23 +1777,165 @@ def _t17():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D21,
+            values=_D33,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D22),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 1), _D23),
+                    g.array("<f4", (2, 1, 2, 1), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t37():
+    return g.case(
+        "roi_align_constant_rois_nhwc_relaxed_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D36,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "roi_align_constant_rois_nhwc_relaxed_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D37,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "roi_align_constant_rois_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D39,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "roi_align_constant_rois_nhwc_float16",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_float16",
@@ -854,7 +1976,149 @@ def _t18():
     )
 
 
-def _t19():
+def _t41():
+    return g.case(
+        "roi_align_constant_rois_nhwc_float16_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAA8ADwAOAAAAEAAPAAAAAAAAAAAAQAAAAIAAAAAPAA8AQAAAAEAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 1), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2, 1), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "roi_align_constant_rois_nhwc_float16_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 1), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2, 1), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "roi_align_constant_rois_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (1, 2, 2, 1), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2, 1), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "roi_align_constant_rois_nhwc_quant8",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8",
@@ -895,7 +2159,145 @@ def _t19():
     )
 
 
-def _t20():
+def _t45():
+    return g.case(
+        "roi_align_constant_rois_nhwc_quant8_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAgACAAEAAAAEAAIAAAAAAAAAAAAAQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "roi_align_constant_rois_nhwc_quant8_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "roi_align_constant_rois_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "roi_align_constant_rois_nhwc_weight_as_input",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input",
@@ -921,24 +2323,76 @@ def _t20():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D22),
-                    g.array("<f4", (2, 4), _D25),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 1), _D23),
+                    g.array("<f4", (2, 1, 2, 1), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t49():
+    return g.case(
+        "roi_align_constant_rois_nhwc_weight_as_input_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "roi_align_constant_rois_nhwc_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -963,25 +2417,77 @@ def _t21():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D24,
+            values=_D37,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D22),
-                    g.array("<f4", (2, 4), _D25),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 1), _D23),
+                    g.array("<f4", (2, 1, 2, 1), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t51():
+    return g.case(
+        "roi_align_constant_rois_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D39,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 2, 2, 1), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 1), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "roi_align_constant_rois_nhwc_weight_as_input_float16",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -1007,13 +2513,13 @@ def _t22():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values="AQAAAAIAAAAAPAA8AQAAAAEAAAAA",
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 2, 2, 1), "ADwAQABCAEQ="),
-                    g.array("<f2", (2, 4), _D26),
+                    g.array("<f2", (2, 4), _D41),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
@@ -1024,7 +2530,59 @@ def _t22():
     )
 
 
-def _t23():
+def _t53():
+    return g.case(
+        "roi_align_constant_rois_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (1, 2, 2, 1), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2, 1), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "roi_align_constant_rois_nhwc_weight_as_input_quant8",
         "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -1050,13 +2608,13 @@ def _t23():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
-                    g.array("<u2", (2, 4), _D27),
+                    g.array("<u2", (2, 4), _D43),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
@@ -1067,7 +2625,55 @@ def _t23():
     )
 
 
-def _t24():
+def _t55():
+    return g.case(
+        "roi_align_constant_rois_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (1, 2, 2, 1), "AgQGCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 2, 1), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "roi_align_constant_rois_nchw",
         "roi_align_constant_rois_dynamic_output_shape_nchw",
@@ -1093,22 +2699,164 @@ def _t24():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D28,
+            values=_D45,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D22),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D23),
+                    g.array("<f4", (2, 1, 1, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t57():
+    return g.case(
+        "roi_align_constant_rois_nchw_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "roi_align_constant_rois_nchw_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "roi_align_constant_rois_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D48,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "roi_align_constant_rois_nchw_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed",
@@ -1133,23 +2881,165 @@ def _t25():
             ],
             inputs=[0],
             outputs=[10],
-            values=_D28,
+            values=_D45,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D22),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D23),
+                    g.array("<f4", (2, 1, 1, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t61():
+    return g.case(
+        "roi_align_constant_rois_nchw_relaxed_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 69, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values=_D46,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "roi_align_constant_rois_nchw_relaxed_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D47,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "roi_align_constant_rois_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D48,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "roi_align_constant_rois_nchw_float16",
         "roi_align_constant_rois_dynamic_output_shape_nchw_float16",
@@ -1190,7 +3080,149 @@ def _t26():
     )
 
 
-def _t27():
+def _t65():
+    return g.case(
+        "roi_align_constant_rois_nchw_float16_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAA8ADwAOAAAAEAAPAAAAAAAAAAAAQAAAAIAAAAAPAA8AQAAAAEAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 2), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "roi_align_constant_rois_nchw_float16_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 2), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 2), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "roi_align_constant_rois_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D50,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (1, 1, 2, 2), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 2), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "roi_align_constant_rois_nchw_quant8",
         "roi_align_constant_rois_dynamic_output_shape_nchw_quant8",
@@ -1231,7 +3263,145 @@ def _t27():
     )
 
 
-def _t28():
+def _t69():
+    return g.case(
+        "roi_align_constant_rois_nchw_quant8_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAgACAAEAAAAEAAIAAAAAAAAAAAAAQAAAAIAAAAAAIA/AACAPwEAAAABAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "roi_align_constant_rois_nchw_quant8_all_tensors_as_inputs",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "roi_align_constant_rois_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "roi_align_constant_rois_nchw_weight_as_input",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input",
@@ -1257,24 +3427,76 @@ def _t28():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D29,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D22),
-                    g.array("<f4", (2, 4), _D25),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D23),
+                    g.array("<f4", (2, 1, 1, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t73():
+    return g.case(
+        "roi_align_constant_rois_nchw_weight_as_input_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D48,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "roi_align_constant_rois_nchw_weight_as_input_relaxed",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -1299,25 +3521,77 @@ def _t29():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D29,
+            values=_D47,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D22),
-                    g.array("<f4", (2, 4), _D25),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 1, 2), _D23),
+                    g.array("<f4", (2, 1, 1, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t75():
+    return g.case(
+        "roi_align_constant_rois_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D48,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f4", (1, 1, 2, 2), _D34),
+                    g.array("<f4", (2, 4), _D38),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 1, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "roi_align_constant_rois_nchw_weight_as_input_float16",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -1343,13 +3617,13 @@ def _t30():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values="AQAAAAIAAAAAPAA8AQAAAAEAAAAB",
+            values=_D49,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f2", (1, 1, 2, 2), "ADwAQABCAEQ="),
-                    g.array("<f2", (2, 4), _D26),
+                    g.array("<f2", (2, 4), _D41),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
                 ],
                 outputs=[
@@ -1360,7 +3634,59 @@ def _t30():
     )
 
 
-def _t31():
+def _t77():
+    return g.case(
+        "roi_align_constant_rois_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values=_D50,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("<f2", (1, 1, 2, 2), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 4), _D41),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 1, 2), "gECAQcBBAEI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "roi_align_constant_rois_nchw_weight_as_input_quant8",
         "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -1386,14 +3712,62 @@ def _t31():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D29,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
-                    g.array("<u2", (2, 4), _D27),
+                    g.array("<u2", (2, 4), _D43),
                     g.array("<i4", (2,), "AAAAAAAAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "roi_align_constant_rois_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "roi_align_constant_rois_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 80, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (2, 4), _D43),
+                    g.array("<i4", (2,), "AAAAAAAAAAA="),
+                    g.array("|u1", (1, 1, 2, 2), "AgQGCA=="),
                 ],
                 outputs=[
                     g.array("|u1", (2, 1, 1, 2), "EhYXGA=="),
@@ -1405,35 +3779,83 @@ def _t31():
 
 TESTS = (
     ("roi_align_nhwc", _t0),
-    ("roi_align_nhwc_relaxed", _t1),
-    ("roi_align_nhwc_float16", _t2),
-    ("roi_align_nhwc_quant8", _t3),
-    ("roi_align_nchw", _t4),
-    ("roi_align_nchw_relaxed", _t5),
-    ("roi_align_nchw_float16", _t6),
-    ("roi_align_nchw_quant8", _t7),
-    ("roi_align_batches_nhwc", _t8),
-    ("roi_align_batches_nhwc_relaxed", _t9),
-    ("roi_align_batches_nhwc_float16", _t10),
-    ("roi_align_batches_nhwc_quant8", _t11),
-    ("roi_align_batches_nchw", _t12),
-    ("roi_align_batches_nchw_relaxed", _t13),
-    ("roi_align_batches_nchw_float16", _t14),
-    ("roi_align_batches_nchw_quant8", _t15),
-    ("roi_align_constant_rois_nhwc", _t16),
-    ("roi_align_constant_rois_nhwc_relaxed", _t17),
-    ("roi_align_constant_rois_nhwc_float16", _t18),
-    ("roi_align_constant_rois_nhwc_quant8", _t19),
-    ("roi_align_constant_rois_nhwc_weight_as_input", _t20),
-    ("roi_align_constant_rois_nhwc_weight_as_input_relaxed", _t21),
-    ("roi_align_constant_rois_nhwc_weight_as_input_float16", _t22),
-    ("roi_align_constant_rois_nhwc_weight_as_input_quant8", _t23),
-    ("roi_align_constant_rois_nchw", _t24),
-    ("roi_align_constant_rois_nchw_relaxed", _t25),
-    ("roi_align_constant_rois_nchw_float16", _t26),
-    ("roi_align_constant_rois_nchw_quant8", _t27),
-    ("roi_align_constant_rois_nchw_weight_as_input", _t28),
-    ("roi_align_constant_rois_nchw_weight_as_input_relaxed", _t29),
-    ("roi_align_constant_rois_nchw_weight_as_input_float16", _t30),
-    ("roi_align_constant_rois_nchw_weight_as_input_quant8", _t31),
+    ("roi_align_nhwc_all_inputs_as_internal", _t1),
+    ("roi_align_nhwc_relaxed", _t2),
+    ("roi_align_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("roi_align_nhwc_float16", _t4),
+    ("roi_align_nhwc_float16_all_inputs_as_internal", _t5),
+    ("roi_align_nhwc_quant8", _t6),
+    ("roi_align_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("roi_align_nchw", _t8),
+    ("roi_align_nchw_all_inputs_as_internal", _t9),
+    ("roi_align_nchw_relaxed", _t10),
+    ("roi_align_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("roi_align_nchw_float16", _t12),
+    ("roi_align_nchw_float16_all_inputs_as_internal", _t13),
+    ("roi_align_nchw_quant8", _t14),
+    ("roi_align_nchw_quant8_all_inputs_as_internal", _t15),
+    ("roi_align_batches_nhwc", _t16),
+    ("roi_align_batches_nhwc_all_inputs_as_internal", _t17),
+    ("roi_align_batches_nhwc_relaxed", _t18),
+    ("roi_align_batches_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("roi_align_batches_nhwc_float16", _t20),
+    ("roi_align_batches_nhwc_float16_all_inputs_as_internal", _t21),
+    ("roi_align_batches_nhwc_quant8", _t22),
+    ("roi_align_batches_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("roi_align_batches_nchw", _t24),
+    ("roi_align_batches_nchw_all_inputs_as_internal", _t25),
+    ("roi_align_batches_nchw_relaxed", _t26),
+    ("roi_align_batches_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("roi_align_batches_nchw_float16", _t28),
+    ("roi_align_batches_nchw_float16_all_inputs_as_internal", _t29),
+    ("roi_align_batches_nchw_quant8", _t30),
+    ("roi_align_batches_nchw_quant8_all_inputs_as_internal", _t31),
+    ("roi_align_constant_rois_nhwc", _t32),
+    ("roi_align_constant_rois_nhwc_all_inputs_as_internal", _t33),
+    ("roi_align_constant_rois_nhwc_all_tensors_as_inputs", _t34),
+    ("roi_align_constant_rois_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("roi_align_constant_rois_nhwc_relaxed", _t36),
+    ("roi_align_constant_rois_nhwc_relaxed_all_inputs_as_internal", _t37),
+    ("roi_align_constant_rois_nhwc_relaxed_all_tensors_as_inputs", _t38),
+    ("roi_align_constant_rois_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("roi_align_constant_rois_nhwc_float16", _t40),
+    ("roi_align_constant_rois_nhwc_float16_all_inputs_as_internal", _t41),
+    ("roi_align_constant_rois_nhwc_float16_all_tensors_as_inputs", _t42),
+    ("roi_align_constant_rois_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("roi_align_constant_rois_nhwc_quant8", _t44),
+    ("roi_align_constant_rois_nhwc_quant8_all_inputs_as_internal", _t45),
+    ("roi_align_constant_rois_nhwc_quant8_all_tensors_as_inputs", _t46),
+    ("roi_align_constant_rois_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("roi_align_constant_rois_nhwc_weight_as_input", _t48),
+    ("roi_align_constant_rois_nhwc_weight_as_input_all_inputs_as_internal", _t49),
+    ("roi_align_constant_rois_nhwc_weight_as_input_relaxed", _t50),
+    ("roi_align_constant_rois_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t51),
+    ("roi_align_constant_rois_nhwc_weight_as_input_float16", _t52),
+    ("roi_align_constant_rois_nhwc_weight_as_input_float16_all_inputs_as_internal", _t53),
+    ("roi_align_constant_rois_nhwc_weight_as_input_quant8", _t54),
+    ("roi_align_constant_rois_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t55),
+    ("roi_align_constant_rois_nchw", _t56),
+    ("roi_align_constant_rois_nchw_all_inputs_as_internal", _t57),
+    ("roi_align_constant_rois_nchw_all_tensors_as_inputs", _t58),
+    ("roi_align_constant_rois_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("roi_align_constant_rois_nchw_relaxed", _t60),
+    ("roi_align_constant_rois_nchw_relaxed_all_inputs_as_internal", _t61),
+    ("roi_align_constant_rois_nchw_relaxed_all_tensors_as_inputs", _t62),
+    ("roi_align_constant_rois_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("roi_align_constant_rois_nchw_float16", _t64),
+    ("roi_align_constant_rois_nchw_float16_all_inputs_as_internal", _t65),
+    ("roi_align_constant_rois_nchw_float16_all_tensors_as_inputs", _t66),
+    ("roi_align_constant_rois_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("roi_align_constant_rois_nchw_quant8", _t68),
+    ("roi_align_constant_rois_nchw_quant8_all_inputs_as_internal", _t69),
+    ("roi_align_constant_rois_nchw_quant8_all_tensors_as_inputs", _t70),
+    ("roi_align_constant_rois_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("roi_align_constant_rois_nchw_weight_as_input", _t72),
+    ("roi_align_constant_rois_nchw_weight_as_input_all_inputs_as_internal", _t73),
+    ("roi_align_constant_rois_nchw_weight_as_input_relaxed", _t74),
+    ("roi_align_constant_rois_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t75),
+    ("roi_align_constant_rois_nchw_weight_as_input_float16", _t76),
+    ("roi_align_constant_rois_nchw_weight_as_input_float16_all_inputs_as_internal", _t77),
+    ("roi_align_constant_rois_nchw_weight_as_input_quant8", _t78),
+    ("roi_align_constant_rois_nchw_weight_as_input_quant8_all_inputs_as_internal", _t79),
 )

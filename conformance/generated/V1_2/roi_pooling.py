@@ -16,22 +16,34 @@ _D1 = "AACAPwAAoEAAAABAAAAAQQAAQEAAAIC/AACAQAAAEEEAAAAAAADAQAAA4EAAAEDAAAAAQAAAo
 _D2 = "AAAAAAAAAAAAACBAAAAAQAAAgD4AAEA/AACgPwAAoD8AACBAAACAPwAAIEAAAABAAAAAQAAAAAAAACBAAAAAPw=="
 _D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
 _D4 = "AAAQQQAAAEEAAOBAAAAgQQAAAEAAAKBAAADAQAAAgEAAAAAAAAAAAAAAAAAAAAAAAABAQAAAAAAAAMBAAAAAAA=="
-_D5 = "ADwARQBAAEgAQgC8AESASAAAAEYARwDCAEAARQA8AAAARgDAAEQASQ=="
-_D6 = "AAAAAABBAEAANAA6AD0APQBBADwAQQBAAEAAAABBADg="
-_D7 = "gEgASABHAEkAQABFAEYARAAAAAAAAAAAAEIAAABGAAA="
-_D8 = "DBQOGhAIEhwKFhgEDhQMChYGEh4="
-_D9 = "AAAAABQAEAACAAYACgAKABQACAAUABAAEAAAABQABAA="
-_D10 = "HBoYHg4UFhIKCgoKEAoWCg=="
-_D11 = "AgAAAAIAAAAAAAA/AAAAPwE="
-_D12 = "AgAAAAMAAAAAAIA/AAAAQAA="
-_D13 = "AABAQAAAgL8AAAA/AAAAQAAAAMAAAIBAAACAPwAAwD8AAAC/AAAAAAAAIEAAAEDAAACgQAAAgD8AAMC/AABgQAAAAAAAAABAAACAPwAAgL8AAJBAAAAAPwAAIMAAAEBAAADAPwAAAL8AAIC/AAAgQAAAAAAAAEBAAAAAQAAAAMAAAGBAAACAPwAAQMAAAAA/AACAPwAAgEAAAAA/AADAvwAAAMAAAABAAACAQAAAAAAAAAC/AADAPwAAIEAAAIA/"
-_D14 = "AAAAAAAAAAAAAABBAABAQAAAAEAAAIA/AACgQAAAAEAAAMBAAAAAQAAAAEEAAEBA"
-_D15 = "AABgQAAAIEAAAABAAACAQAAAAEAAAMC/AACAQAAAAEAAAIBAAADAPwAAIEAAAIA/AAAgQAAAQMAAAKBAAACAPwAAwL8AAGBAAACAPwAAgL8AAJBAAAAAPwAAIMAAAEBAAAAgQAAAgD8AACBAAACAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
-_D16 = "AAAAAABIAEIAQAA8AEUAQABGAEAASABC"
-_D17 = "AAAAAEAAGAAQAAgAKAAQADAAEABAABgA"
-_D18 = "AgAAAAMAAAAAAIA/AAAAQAE="
-_D19 = "AABAQAAAAD8AAADAAACAPwAAAL8AACBAAACgQAAAwL8AAAAAAACAPwAAkEAAACDAAACAvwAAAEAAAIBAAADAPwAAAAAAAEDAAACAPwAAYEAAAABAAACAvwAAAD8AAEBAAADAPwAAgL8AAAAAAAAAQAAAYEAAAEDAAACAPwAAAD8AAADAAACAQAAAAL8AACBAAAAAvwAAIEAAAEBAAAAAwAAAgD8AAAA/AACAQAAAwL8AAABAAAAAAAAAwD8AAIA/"
-_D20 = "AABgQAAAAEAAAABAAACAQAAAgEAAACBAAAAgQAAAgEAAAMC/AAAAQAAAwD8AAIA/AAAgQAAAoEAAAMC/AACAPwAAkEAAACDAAABAwAAAgD8AAGBAAACAvwAAAD8AAEBAAAAgQAAAIEAAAAAAAAAAAAAAAAAAAAAAAACAPwAAgD8AAAAAAAAAAAAAAAAAAAAA"
+_D5 = "AgAAAAIAAAAAAAA/AAAAPwAAAAAAAAAAAAAAAAAAAAAA"
+_D6 = "ADwARQBAAEgAQgC8AESASAAAAEYARwDCAEAARQA8AAAARgDAAEQASQ=="
+_D7 = "AAAAAABBAEAANAA6AD0APQBBADwAQQBAAEAAAABBADg="
+_D8 = "gEgASABHAEkAQABFAEYARAAAAAAAAAAAAEIAAABGAAA="
+_D9 = "DBQOGhAIEhwKFhgEDhQMChYGEh4="
+_D10 = "AAAAABQAEAACAAYACgAKABQACAAUABAAEAAAABQABAA="
+_D11 = "HBoYHg4UFhIKCgoKEAoWCg=="
+_D12 = "AgAAAAIAAAAAAAA/AAAAPwE="
+_D13 = "AgAAAAIAAAAAAAA/AAAAPwEAAAAAAAAAAAAAAAAAAAAA"
+_D14 = "AgAAAAMAAAAAAIA/AAAAQAA="
+_D15 = "AABAQAAAgL8AAAA/AAAAQAAAAMAAAIBAAACAPwAAwD8AAAC/AAAAAAAAIEAAAEDAAACgQAAAgD8AAMC/AABgQAAAAAAAAABAAACAPwAAgL8AAJBAAAAAPwAAIMAAAEBAAADAPwAAAL8AAIC/AAAgQAAAAAAAAEBAAAAAQAAAAMAAAGBAAACAPwAAQMAAAAA/AACAPwAAgEAAAAA/AADAvwAAAMAAAABAAACAQAAAAAAAAAC/AADAPwAAIEAAAIA/"
+_D16 = "AAAAAAAAAAAAAABBAABAQAAAAEAAAIA/AACgQAAAAEAAAMBAAAAAQAAAAEEAAEBA"
+_D17 = "AABgQAAAIEAAAABAAACAQAAAAEAAAMC/AACAQAAAAEAAAIBAAADAPwAAIEAAAIA/AAAgQAAAQMAAAKBAAACAPwAAwL8AAGBAAACAPwAAgL8AAJBAAAAAPwAAIMAAAEBAAAAgQAAAgD8AACBAAACAPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D18 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAAAAAAAAAAAA"
+_D19 = "AEIAvAA4AEAAwABEADwAPgC4AAAAQQDCAEUAPAC+AEMAAABAADwAvIBEADgAwQBCAD4AuAC8AEEAAABCAEAAwABDADwAwgA4ADwARAA4AL4AwABAAEQAAAC4AD4AQQA8"
+_D20 = "AAAAAABIAEIAQAA8AEUAQABGAEAASABC"
+_D21 = "AEMAQQBAAEQAQAC+AEQAQABEAD4AQQA8AEEAwgBFADwAvgBDADwAvIBEADgAwQBCAEEAPABBADwAAAAAAAAAAAAAAAAAAAAA"
+_D22 = "jHyCiHiQhIZ+gIp0lIR6joCIhHySgnaMhn58ioCMiHiOhHSChJCCeniIkIB+hoqE"
+_D23 = "AAAAAEAAGAAQAAgAKAAQADAAEABAABgA"
+_D24 = "joqIkIh6kIiQhoqEinSUhHqOhHySgnaMioSKhICAgICAgICA"
+_D25 = "AgAAAAMAAAAAAIA/AAAAQAE="
+_D26 = "AABAQAAAAD8AAADAAACAPwAAAL8AACBAAACgQAAAwL8AAAAAAACAPwAAkEAAACDAAACAvwAAAEAAAIBAAADAPwAAAAAAAEDAAACAPwAAYEAAAABAAACAvwAAAD8AAEBAAADAPwAAgL8AAAAAAAAAQAAAYEAAAEDAAACAPwAAAD8AAADAAACAQAAAAL8AACBAAAAAvwAAIEAAAEBAAAAAwAAAgD8AAAA/AACAQAAAwL8AAABAAAAAAAAAwD8AAIA/"
+_D27 = "AABgQAAAAEAAAABAAACAQAAAgEAAACBAAAAgQAAAgEAAAMC/AAAAQAAAwD8AAIA/AAAgQAAAoEAAAMC/AACAPwAAkEAAACDAAABAwAAAgD8AAGBAAACAvwAAAD8AAEBAAAAgQAAAIEAAAAAAAAAAAAAAAAAAAAAAAACAPwAAgD8AAAAAAAAAAAAAAAAAAAAA"
+_D28 = "AgAAAAMAAAAAAIA/AAAAQAEAAAAAAAAAAAAAAAAAAAAA"
+_D29 = "AEIAOADAADwAuABBAEUAvgAAADyARADBALwAQABEAD4AAADCADwAQwBAALwAOABCAD4AvAAAAEAAQwDCADwAOADAAEQAuABBALgAQQBCAMAAPAA4AEQAvgBAAAAAPgA8"
+_D30 = "AEMAQABAAEQARABBAEEARAC+AEAAPgA8AEEARQC+ADyARADBAMIAPABDALwAOABCAEEAQQAAAAAAAAAAADwAPAAAAAAAAAAA"
+_D31 = "jIJ4hH6KlHqAhJJ2fIiQhoB0hI6IfIKMhnyAiI50hIJ4kH6KfoqMeISCkHqIgIaE"
+_D32 = "joiIkJCKipB6iIaEipR6hJJ2dISOfIKMioqAgICAhISAgICA"
 
 
 def _t0():
@@ -77,6 +89,56 @@ def _t0():
 
 def _t1():
     return g.case(
+        "roi_pooling_nhwc_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 4, 5, 1), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "roi_pooling_nhwc_relaxed",
         "roi_pooling_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -116,7 +178,57 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "roi_pooling_nhwc_relaxed_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 4, 5, 1), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "roi_pooling_nhwc_float16",
         "roi_pooling_dynamic_output_shape_nhwc_float16",
@@ -145,19 +257,69 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 5, 1), _D5),
-                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (1, 4, 5, 1), _D6),
+                    g.array("<f2", (4, 4), _D7),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2, 1), _D7),
+                    g.array("<f2", (4, 2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "roi_pooling_nhwc_float16_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 5, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AgAAAAIAAAAAOAA4AAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f2", (1, 4, 5, 1), _D6),
+                    g.array("<f2", (4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "roi_pooling_nhwc_quant8",
         "roi_pooling_dynamic_output_shape_nhwc_quant8",
@@ -186,19 +348,65 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 5, 1), _D8),
-                    g.array("<u2", (4, 4), _D9),
+                    g.array("|u1", (1, 4, 5, 1), _D9),
+                    g.array("<u2", (4, 4), _D10),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D10),
+                    g.array("|u1", (4, 2, 2, 1), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "roi_pooling_nhwc_quant8_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 5, 1], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAAA/AAAAPwAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|u1", (1, 4, 5, 1), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "roi_pooling_nchw",
         "roi_pooling_dynamic_output_shape_nchw",
@@ -222,7 +430,7 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D11,
+            values=_D12,
         ),
         feeds=[
             g.feed(
@@ -239,7 +447,57 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "roi_pooling_nchw_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 1, 4, 5), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "roi_pooling_nchw_relaxed",
         "roi_pooling_dynamic_output_shape_nchw_relaxed",
@@ -262,7 +520,7 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D11,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
@@ -280,7 +538,57 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "roi_pooling_nchw_relaxed_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f4", (1, 1, 4, 5), _D1),
+                    g.array("<f4", (4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "roi_pooling_nchw_float16",
         "roi_pooling_dynamic_output_shape_nchw_float16",
@@ -309,19 +617,69 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 5), _D5),
-                    g.array("<f2", (4, 4), _D6),
+                    g.array("<f2", (1, 1, 4, 5), _D6),
+                    g.array("<f2", (4, 4), _D7),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 1, 2, 2), _D7),
+                    g.array("<f2", (4, 1, 2, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "roi_pooling_nchw_float16_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 5], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AgAAAAIAAAAAOAA4AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D3),
+                    g.array("<f2", (1, 1, 4, 5), _D6),
+                    g.array("<f2", (4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "roi_pooling_nchw_quant8",
         "roi_pooling_dynamic_output_shape_nchw_quant8",
@@ -345,24 +703,70 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D11,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 5), _D8),
-                    g.array("<u2", (4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 5), _D9),
+                    g.array("<u2", (4, 4), _D10),
                     g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 1, 2, 2), _D10),
+                    g.array("|u1", (4, 1, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "roi_pooling_nchw_quant8_all_inputs_as_internal",
+        "roi_pooling_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 5], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAAA/AAAAPwEKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D10),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|u1", (1, 1, 4, 5), _D9),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "roi_pooling_batches_nhwc",
         "roi_pooling_batches_dynamic_output_shape_nhwc",
@@ -386,24 +790,74 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D12,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), _D13),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 3, 2), _D15),
+                    g.array("<f4", (3, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "roi_pooling_batches_nhwc_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nhwc", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "roi_pooling_batches_nhwc_relaxed",
         "roi_pooling_batches_dynamic_output_shape_nhwc_relaxed",
@@ -426,25 +880,75 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D12,
+            values=_D14,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 4, 2), _D13),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 3, 2), _D15),
+                    g.array("<f4", (3, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "roi_pooling_batches_nhwc_relaxed_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nhwc", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4, 2), _D15),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "roi_pooling_batches_nhwc_float16",
         "roi_pooling_batches_dynamic_output_shape_nhwc_float16",
@@ -473,19 +977,69 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 4, 2), "AEIAvAA4AEAAwABEADwAPgC4AAAAQQDCAEUAPAC+AEMAAABAADwAvIBEADgAwQBCAD4AuAC8AEEAAABCAEAAwABDADwAwgA4ADwARAA4AL4AwABAAEQAAAC4AD4AQQA8"),
-                    g.array("<f2", (3, 4), _D16),
+                    g.array("<f2", (2, 3, 4, 2), _D19),
+                    g.array("<f2", (3, 4), _D20),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 3, 2), "AEMAQQBAAEQAQAC+AEQAQABEAD4AQQA8AEEAwgBFADwAvgBDADwAvIBEADgAwQBCAEEAPABBADwAAAAAAAAAAAAAAAAAAAAA"),
+                    g.array("<f2", (3, 2, 3, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "roi_pooling_batches_nhwc_float16_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nhwc", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AgAAAAMAAAAAPABAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f2", (2, 3, 4, 2), _D19),
+                    g.array("<f2", (3, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "roi_pooling_batches_nhwc_quant8",
         "roi_pooling_batches_dynamic_output_shape_nhwc_quant8",
@@ -509,24 +1063,70 @@ def _t11():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D12,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 4, 2), "jHyCiHiQhIZ+gIp0lIR6joCIhHySgnaMhn58ioCMiHiOhHSChJCCeniIkIB+hoqE"),
-                    g.array("<u2", (3, 4), _D17),
+                    g.array("|u1", (2, 3, 4, 2), _D22),
+                    g.array("<u2", (3, 4), _D23),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 3, 2), "joqIkIh6kIiQhoqEinSUhHqOhHySgnaMioSKhICAgICAgICA"),
+                    g.array("|u1", (3, 2, 3, 2), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "roi_pooling_batches_nhwc_quant8_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nhwc", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAMAAAAAAIA/AAAAQACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D23),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|u1", (2, 3, 4, 2), _D22),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 3, 2), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "roi_pooling_batches_nchw",
         "roi_pooling_batches_dynamic_output_shape_nchw",
@@ -550,24 +1150,74 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D18,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D19),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2, 3), _D20),
+                    g.array("<f4", (3, 2, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "roi_pooling_batches_nchw_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nchw", "", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "roi_pooling_batches_nchw_relaxed",
         "roi_pooling_batches_dynamic_output_shape_nchw_relaxed",
@@ -590,25 +1240,75 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D18,
+            values=_D25,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 4), _D19),
-                    g.array("<f4", (3, 4), _D14),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2, 3), _D20),
+                    g.array("<f4", (3, 2, 2, 3), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "roi_pooling_batches_nchw_relaxed_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nchw", "relaxed", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 2, 3, 4), _D26),
+                    g.array("<f4", (3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 3), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "roi_pooling_batches_nchw_float16",
         "roi_pooling_batches_dynamic_output_shape_nchw_float16",
@@ -637,19 +1337,69 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 4), "AEIAOADAADwAuABBAEUAvgAAADyARADBALwAQABEAD4AAADCADwAQwBAALwAOABCAD4AvAAAAEAAQwDCADwAOADAAEQAuABBALgAQQBCAMAAPAA4AEQAvgBAAAAAPgA8"),
-                    g.array("<f2", (3, 4), _D16),
+                    g.array("<f2", (2, 2, 3, 4), _D29),
+                    g.array("<f2", (3, 4), _D20),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2, 3), "AEMAQABAAEQARABBAEEARAC+AEAAPgA8AEEARQC+ADyARADBAMIAPABDALwAOABCAEEAQQAAAAAAAAAAADwAPAAAAAAAAAAA"),
+                    g.array("<f2", (3, 2, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "roi_pooling_batches_nchw_float16_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nchw", "float16", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 19, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AgAAAAMAAAAAPABAAQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("<f2", (2, 2, 3, 4), _D29),
+                    g.array("<f2", (3, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "roi_pooling_batches_nchw_quant8",
         "roi_pooling_batches_dynamic_output_shape_nchw_quant8",
@@ -673,17 +1423,63 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[8],
-            values=_D18,
+            values=_D25,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 4), "jIJ4hH6KlHqAhJJ2fIiQhoB0hI6IfIKMhnyAiI50hIJ4kH6KfoqMeISCkHqIgIaE"),
-                    g.array("<u2", (3, 4), _D17),
+                    g.array("|u1", (2, 2, 3, 4), _D31),
+                    g.array("<u2", (3, 4), _D23),
                     g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 2, 3), "joiIkJCKipB6iIaEipR6hJJ2dISOfIKMioqAgICAhISAgICA"),
+                    g.array("|u1", (3, 2, 2, 3), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "roi_pooling_batches_nchw_quant8_all_inputs_as_internal",
+        "roi_pooling_batches_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("nchw", "quant8", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAMAAAAAAIA/AAAAQAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D23),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|u1", (2, 2, 3, 4), _D31),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2, 3), _D32),
                 ],
             ),
         ],
@@ -692,19 +1488,35 @@ def _t15():
 
 TESTS = (
     ("roi_pooling_nhwc", _t0),
-    ("roi_pooling_nhwc_relaxed", _t1),
-    ("roi_pooling_nhwc_float16", _t2),
-    ("roi_pooling_nhwc_quant8", _t3),
-    ("roi_pooling_nchw", _t4),
-    ("roi_pooling_nchw_relaxed", _t5),
-    ("roi_pooling_nchw_float16", _t6),
-    ("roi_pooling_nchw_quant8", _t7),
-    ("roi_pooling_batches_nhwc", _t8),
-    ("roi_pooling_batches_nhwc_relaxed", _t9),
-    ("roi_pooling_batches_nhwc_float16", _t10),
-    ("roi_pooling_batches_nhwc_quant8", _t11),
-    ("roi_pooling_batches_nchw", _t12),
-    ("roi_pooling_batches_nchw_relaxed", _t13),
-    ("roi_pooling_batches_nchw_float16", _t14),
-    ("roi_pooling_batches_nchw_quant8", _t15),
+    ("roi_pooling_nhwc_all_inputs_as_internal", _t1),
+    ("roi_pooling_nhwc_relaxed", _t2),
+    ("roi_pooling_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("roi_pooling_nhwc_float16", _t4),
+    ("roi_pooling_nhwc_float16_all_inputs_as_internal", _t5),
+    ("roi_pooling_nhwc_quant8", _t6),
+    ("roi_pooling_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("roi_pooling_nchw", _t8),
+    ("roi_pooling_nchw_all_inputs_as_internal", _t9),
+    ("roi_pooling_nchw_relaxed", _t10),
+    ("roi_pooling_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("roi_pooling_nchw_float16", _t12),
+    ("roi_pooling_nchw_float16_all_inputs_as_internal", _t13),
+    ("roi_pooling_nchw_quant8", _t14),
+    ("roi_pooling_nchw_quant8_all_inputs_as_internal", _t15),
+    ("roi_pooling_batches_nhwc", _t16),
+    ("roi_pooling_batches_nhwc_all_inputs_as_internal", _t17),
+    ("roi_pooling_batches_nhwc_relaxed", _t18),
+    ("roi_pooling_batches_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("roi_pooling_batches_nhwc_float16", _t20),
+    ("roi_pooling_batches_nhwc_float16_all_inputs_as_internal", _t21),
+    ("roi_pooling_batches_nhwc_quant8", _t22),
+    ("roi_pooling_batches_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("roi_pooling_batches_nchw", _t24),
+    ("roi_pooling_batches_nchw_all_inputs_as_internal", _t25),
+    ("roi_pooling_batches_nchw_relaxed", _t26),
+    ("roi_pooling_batches_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("roi_pooling_batches_nchw_float16", _t28),
+    ("roi_pooling_batches_nchw_float16_all_inputs_as_internal", _t29),
+    ("roi_pooling_batches_nchw_quant8", _t30),
+    ("roi_pooling_batches_nchw_quant8_all_inputs_as_internal", _t31),
 )

@@ -14,10 +14,11 @@ SPEC = "conformance/specs/V1_2/select.mod.py"
 _D0 = "AADAPwAAAMAAAAA/AABAwAAAgEAAACBA"
 _D1 = "AACAvwAAQEAAAAC/AAAAQAAAoEAAAIDA"
 _D2 = "AADAPwAAQEAAAAC/AABAwAAAgEAAAIDA"
-_D3 = "AACAPgAAAMEAAIBEAAAAvg=="
-_D4 = "AAAQQQAAEEEAABBBAAAQQQ=="
-_D5 = "AACAPwAAAEAAAEBAAACAQA=="
-_D6 = "AACAvwAAAMAAAEDAAACAwA=="
+_D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AACAPgAAAMEAAIBEAAAAvg=="
+_D5 = "AAAQQQAAEEEAABBBAAAQQQ=="
+_D6 = "AACAPwAAAEAAAEBAAACAQA=="
+_D7 = "AACAvwAAAMAAAEDAAACAwA=="
 
 
 def _t0():
@@ -57,6 +58,51 @@ def _t0():
 
 def _t1():
     return g.case(
+        "select_all_inputs_as_internal",
+        "select_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AQAAAQEA"),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "select_relaxed",
         "select_dynamic_output_shape_relaxed",
         "V1_2",
@@ -90,7 +136,52 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "select_relaxed_all_inputs_as_internal",
+        "select_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AQAAAQEA"),
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "select_float16",
         "select_dynamic_output_shape_float16",
@@ -125,7 +216,52 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "select_float16_all_inputs_as_internal",
+        "select_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("float16", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AQAAAQEA"),
+                    g.array("<f2", (2, 3), "AD4AwAA4AMIARABB"),
+                    g.array("<f2", (2, 3), "ALwAQgC4AEAARQDE"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AD4AQgC4AMIARADE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "select_quant8",
         "select_dynamic_output_shape_quant8",
@@ -160,7 +296,52 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "select_quant8_all_inputs_as_internal",
+        "select_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 22, ("quant8", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="gAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "AQAAAQEA"),
+                    g.array("|u1", (2, 3), "hniCdJCK"),
+                    g.array("|u1", (2, 3), "YmpjaG5c"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "e353coBw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "select_all_true",
         "select_all_true_dynamic_output_shape",
@@ -179,6 +360,126 @@ def _t4():
             ],
             inputs=[0, 2],
             outputs=[3],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "select_all_true_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4],
+            outputs=[3],
+            values="AACAPgAAAMEAAIBEAAAAvgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "select_all_true_all_tensors_as_inputs",
+        "select_all_true_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "select_all_true_all_tensors_as_inputs_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
             values=_D3,
         ),
         feeds=[
@@ -186,16 +487,17 @@ def _t4():
                 inputs=[
                     g.array("|u1", (4,), "AQEBAQ=="),
                     g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t12():
     return g.case(
         "select_all_true_float16",
         "select_all_true_dynamic_output_shape_float16",
@@ -230,7 +532,128 @@ def _t5():
     )
 
 
-def _t6():
+def _t13():
+    return g.case(
+        "select_all_true_float16_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "float16", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4],
+            outputs=[3],
+            values="ADQAyABkALAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f2", (4,), "gEiASIBIgEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "select_all_true_float16_all_tensors_as_inputs",
+        "select_all_true_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                    g.array("<f2", (4,), "gEiASIBIgEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "select_all_true_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                    g.array("<f2", (4,), "gEiASIBIgEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "select_all_true_weight_as_input",
         "select_all_true_dynamic_output_shape_weight_as_input",
@@ -254,18 +677,63 @@ def _t6():
             g.feed(
                 inputs=[
                     g.array("|u1", (4,), "AQEBAQ=="),
-                    g.array("<f4", (4,), _D3),
                     g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D3),
+                    g.array("<f4", (4,), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "select_all_true_weight_as_input_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("weight_as_input", "", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f4", (4,), _D4),
+                    g.array("<f4", (4,), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "select_all_true_weight_as_input_float16",
         "select_all_true_dynamic_output_shape_weight_as_input_float16",
@@ -300,7 +768,52 @@ def _t7():
     )
 
 
-def _t8():
+def _t19():
+    return g.case(
+        "select_all_true_weight_as_input_float16_all_inputs_as_internal",
+        "select_all_true_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "AQEBAQ=="),
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                    g.array("<f2", (4,), "gEiASIBIgEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "ADQAyABkALA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "select_all_false",
         "select_all_false_dynamic_output_shape",
@@ -324,18 +837,63 @@ def _t8():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 1, 2), "AAAAAA=="),
-                    g.array("<f4", (2, 1, 2), _D5),
                     g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t21():
+    return g.case(
+        "select_all_false_all_inputs_as_internal",
+        "select_all_false_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2), "AAAAAA=="),
+                    g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "select_all_false_relaxed",
         "select_all_false_dynamic_output_shape_relaxed",
@@ -359,18 +917,63 @@ def _t9():
             g.feed(
                 inputs=[
                     g.array("|u1", (2, 1, 2), "AAAAAA=="),
-                    g.array("<f4", (2, 1, 2), _D5),
                     g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t23():
+    return g.case(
+        "select_all_false_relaxed_all_inputs_as_internal",
+        "select_all_false_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("relaxed", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2), "AAAAAA=="),
+                    g.array("<f4", (2, 1, 2), _D6),
+                    g.array("<f4", (2, 1, 2), _D7),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "select_all_false_float16",
         "select_all_false_dynamic_output_shape_float16",
@@ -405,7 +1008,52 @@ def _t10():
     )
 
 
-def _t11():
+def _t25():
+    return g.case(
+        "select_all_false_float16_all_inputs_as_internal",
+        "select_all_false_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 49, ("float16", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2), "AAAAAA=="),
+                    g.array("<f2", (2, 1, 2), "ADwAQABCAEQ="),
+                    g.array("<f2", (2, 1, 2), "ALwAwADCAMQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2), "ALwAwADCAMQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "select_int32",
         "select_int32_dynamic_output_shape",
@@ -440,7 +1088,7 @@ def _t11():
     )
 
 
-def _t12():
+def _t27():
     return g.case(
         "select_quant8_requantize",
         "select_quant8_requantize_dynamic_output_shape",
@@ -475,18 +1123,79 @@ def _t12():
     )
 
 
+def _t28():
+    return g.case(
+        "select_quant8_requantize_all_inputs_as_internal",
+        "select_quant8_requantize_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 82, ("all_inputs_as_internal",), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], consumers=1, scale=2.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=2.0, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=2.0, zero_point=50, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAyAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (8,), "AQEBAQAAAAA="),
+                    g.array("|u1", (8,), "AAED/wAAAAA="),
+                    g.array("|u1", (8,), "AAAAACgy/y8="),
+                ],
+                outputs=[
+                    g.array("|u1", (8,), "CgsMigAK/wA="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("select", _t0),
-    ("select_relaxed", _t1),
-    ("select_float16", _t2),
-    ("select_quant8", _t3),
-    ("select_all_true", _t4),
-    ("select_all_true_float16", _t5),
-    ("select_all_true_weight_as_input", _t6),
-    ("select_all_true_weight_as_input_float16", _t7),
-    ("select_all_false", _t8),
-    ("select_all_false_relaxed", _t9),
-    ("select_all_false_float16", _t10),
-    ("select_int32", _t11),
-    ("select_quant8_requantize", _t12),
+    ("select_all_inputs_as_internal", _t1),
+    ("select_relaxed", _t2),
+    ("select_relaxed_all_inputs_as_internal", _t3),
+    ("select_float16", _t4),
+    ("select_float16_all_inputs_as_internal", _t5),
+    ("select_quant8", _t6),
+    ("select_quant8_all_inputs_as_internal", _t7),
+    ("select_all_true", _t8),
+    ("select_all_true_all_inputs_as_internal", _t9),
+    ("select_all_true_all_tensors_as_inputs", _t10),
+    ("select_all_true_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("select_all_true_float16", _t12),
+    ("select_all_true_float16_all_inputs_as_internal", _t13),
+    ("select_all_true_float16_all_tensors_as_inputs", _t14),
+    ("select_all_true_float16_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("select_all_true_weight_as_input", _t16),
+    ("select_all_true_weight_as_input_all_inputs_as_internal", _t17),
+    ("select_all_true_weight_as_input_float16", _t18),
+    ("select_all_true_weight_as_input_float16_all_inputs_as_internal", _t19),
+    ("select_all_false", _t20),
+    ("select_all_false_all_inputs_as_internal", _t21),
+    ("select_all_false_relaxed", _t22),
+    ("select_all_false_relaxed_all_inputs_as_internal", _t23),
+    ("select_all_false_float16", _t24),
+    ("select_all_false_float16_all_inputs_as_internal", _t25),
+    ("select_int32", _t26),
+    ("select_quant8_requantize", _t27),
+    ("select_quant8_requantize_all_inputs_as_internal", _t28),
 )

@@ -14,12 +14,14 @@ SPEC = "conformance/specs/V1_2/slice.mod.py"
 _D0 = "AQAAAAEAAAACAAAA/////w=="
 _D1 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
 _D2 = "AAAAAAAAgD8AAABAAACAQAAAoEAAAMBA"
-_D3 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"
-_D4 = "+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAA"
-_D5 = "AAAAAAEAAAACAAAABAAAAAUAAAAGAAAA"
-_D6 = "AAAAAAEAAAABAAAAAgAAAAIAAAABAAAA"
-_D7 = "AAAAwAAAAAAAAIBAAADAQA=="
-_D8 = "AAAAAAEAAAAAAAAAAQAAAP////8BAAAAAgAAAAEAAAA="
+_D3 = "AQAAAAEAAAACAAAA/////wAAAAAAAAAA"
+_D4 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"
+_D5 = "+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAA"
+_D6 = "AAAAAAEAAAACAAAABAAAAAUAAAAGAAAA"
+_D7 = "AAAAAAEAAAABAAAAAgAAAAIAAAABAAAA"
+_D8 = "AAAAwAAAAAAAAIBAAADAQA=="
+_D9 = "AAAAAAEAAAABAAAAAgAAAAIAAAABAAAAAAAAAAAAAAA="
+_D10 = "AAAAAAEAAAAAAAAAAQAAAP////8BAAAAAgAAAAEAAAA="
 
 
 def _t0():
@@ -58,6 +60,122 @@ def _t0():
 
 def _t1():
     return g.case(
+        "slice_all_inputs_as_internal",
+        "slice_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "slice_all_tensors_as_inputs",
+        "slice_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "slice_all_tensors_as_inputs_all_inputs_as_internal",
+        "slice_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "slice_relaxed",
         "slice_dynamic_output_shape_relaxed",
         "V1_2",
@@ -90,7 +208,123 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "slice_relaxed_all_inputs_as_internal",
+        "slice_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "slice_relaxed_all_tensors_as_inputs",
+        "slice_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D1),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "slice_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "slice_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "slice_float16",
         "slice_dynamic_output_shape_float16",
@@ -114,7 +348,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D4),
                 ],
                 outputs=[
                     g.array("<f2", (2, 3), "AAAAPABAAEQARQBG"),
@@ -124,7 +358,123 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "slice_float16_all_inputs_as_internal",
+        "slice_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAEAAAACAAAA/////wAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AAAAPABAAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "slice_float16_all_tensors_as_inputs",
+        "slice_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 4), _D4),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AAAAPABAAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "slice_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "slice_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f2", (3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AAAAPABAAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "slice_int32",
         "slice_dynamic_output_shape_int32",
@@ -148,17 +498,53 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 4), _D4),
+                    g.array("<i4", (3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("<i4", (2, 3), _D5),
+                    g.array("<i4", (2, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "slice_int32_all_tensors_as_inputs",
+        "slice_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "int32", "all_tensors_as_inputs"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3, 4), _D5),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "slice_quant8",
         "slice_dynamic_output_shape_quant8",
@@ -192,7 +578,123 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "slice_quant8_all_inputs_as_internal",
+        "slice_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAEAAAACAAAA/////wwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "AgQGCAoMDhASFBYY"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DA4QFBYY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "slice_quant8_all_tensors_as_inputs",
+        "slice_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=12),
+            ],
+            operations=[
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[3],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 4), "AgQGCAoMDhASFBYY"),
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DA4QFBYY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "slice_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "slice_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="DAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("|u1", (3, 4), "AgQGCAoMDhASFBYY"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DA4QFBYY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "slice_weight_as_input",
         "slice_dynamic_output_shape_weight_as_input",
@@ -227,7 +729,48 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "slice_weight_as_input_all_inputs_as_internal",
+        "slice_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "slice_weight_as_input_relaxed",
         "slice_dynamic_output_shape_weight_as_input_relaxed",
@@ -262,7 +805,48 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "slice_weight_as_input_relaxed_all_inputs_as_internal",
+        "slice_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f4", (3, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "slice_weight_as_input_float16",
         "slice_dynamic_output_shape_weight_as_input_float16",
@@ -285,7 +869,7 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 4), _D3),
+                    g.array("<f2", (3, 4), _D4),
                     g.array("<i4", (2,), "AQAAAAEAAAA="),
                     g.array("<i4", (2,), "AgAAAP////8="),
                 ],
@@ -297,7 +881,48 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "slice_weight_as_input_float16_all_inputs_as_internal",
+        "slice_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "float16", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("<f2", (3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AAAAPABAAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "slice_weight_as_input_int32",
         "slice_dynamic_output_shape_weight_as_input_int32",
@@ -320,19 +945,19 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (3, 4), _D4),
+                    g.array("<i4", (3, 4), _D5),
                     g.array("<i4", (2,), "AQAAAAEAAAA="),
                     g.array("<i4", (2,), "AgAAAP////8="),
                 ],
                 outputs=[
-                    g.array("<i4", (2, 3), _D5),
+                    g.array("<i4", (2, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
     return g.case(
         "slice_weight_as_input_quant8",
         "slice_dynamic_output_shape_weight_as_input_quant8",
@@ -367,7 +992,48 @@ def _t9():
     )
 
 
-def _t10():
+def _t26():
+    return g.case(
+        "slice_weight_as_input_quant8_all_inputs_as_internal",
+        "slice_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 15, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 2, 4],
+            outputs=[3],
+            values="DAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AQAAAAEAAAA="),
+                    g.array("<i4", (2,), "AgAAAP////8="),
+                    g.array("|u1", (3, 4), "AgQGCAoMDhASFBYY"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "DA4QFBYY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "slice_rank3",
         "slice_rank3_dynamic_output_shape",
@@ -386,7 +1052,7 @@ def _t10():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D7,
         ),
         feeds=[
             g.feed(
@@ -394,14 +1060,53 @@ def _t10():
                     g.array("<f4", (2, 3, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 1), _D7),
+                    g.array("<f4", (2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t28():
+    return g.case(
+        "slice_rank3_all_inputs_as_internal",
+        "slice_rank3_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "slice_rank3_relaxed",
         "slice_rank3_dynamic_output_shape_relaxed",
@@ -419,7 +1124,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D7,
             relaxed=True,
         ),
         feeds=[
@@ -428,14 +1133,53 @@ def _t11():
                     g.array("<f4", (2, 3, 2), _D1),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 1), _D7),
+                    g.array("<f4", (2, 2, 1), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t30():
+    return g.case(
+        "slice_rank3_relaxed_all_inputs_as_internal",
+        "slice_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 1), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "slice_rank3_float16",
         "slice_rank3_dynamic_output_shape_float16",
@@ -454,12 +1198,12 @@ def _t12():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), _D3),
+                    g.array("<f2", (2, 3, 2), _D4),
                 ],
                 outputs=[
                     g.array("<f2", (2, 2, 1), "AMAAAABEAEY="),
@@ -469,7 +1213,46 @@ def _t12():
     )
 
 
-def _t13():
+def _t32():
+    return g.case(
+        "slice_rank3_float16_all_inputs_as_internal",
+        "slice_rank3_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAEAAAABAAAAAgAAAAIAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 1), "AMAAAABEAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
     return g.case(
         "slice_rank3_int32",
         "slice_rank3_dynamic_output_shape_int32",
@@ -488,12 +1271,12 @@ def _t13():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 3, 2), _D4),
+                    g.array("<i4", (2, 3, 2), _D5),
                 ],
                 outputs=[
                     g.array("<i4", (2, 2, 1), "/v///wAAAAAEAAAABgAAAA=="),
@@ -503,7 +1286,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t34():
     return g.case(
         "slice_rank3_quant8",
         "slice_rank3_dynamic_output_shape_quant8",
@@ -522,7 +1305,7 @@ def _t14():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D6,
+            values=_D7,
         ),
         feeds=[
             g.feed(
@@ -537,7 +1320,46 @@ def _t14():
     )
 
 
-def _t15():
+def _t35():
+    return g.case(
+        "slice_rank3_quant8_all_inputs_as_internal",
+        "slice_rank3_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("quant8", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAEAAAABAAAAAgAAAAIAAAABAAAADAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "AgQGCAoMDhASFBYY"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 1), "CAwUGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "slice_rank4",
         "slice_rank4_dynamic_output_shape",
@@ -556,7 +1378,7 @@ def _t15():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D10,
         ),
         feeds=[
             g.feed(
@@ -571,7 +1393,46 @@ def _t15():
     )
 
 
-def _t16():
+def _t37():
+    return g.case(
+        "slice_rank4_all_inputs_as_internal",
+        "slice_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAEAAAAAAAAAAQAAAP////8BAAAAAgAAAAEAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 1), "AAAAQAAAgEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "slice_rank4_float16",
         "slice_rank4_dynamic_output_shape_float16",
@@ -590,12 +1451,12 @@ def _t16():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D3),
+                    g.array("<f2", (1, 2, 3, 2), _D4),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 1), "AEAARA=="),
@@ -605,7 +1466,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t39():
+    return g.case(
+        "slice_rank4_float16_all_inputs_as_internal",
+        "slice_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAEAAAAAAAAAAQAAAP////8BAAAAAgAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 1), "AEAARA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "slice_rank4_int32",
         "slice_rank4_dynamic_output_shape_int32",
@@ -624,12 +1524,12 @@ def _t17():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D8,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (1, 2, 3, 2), _D4),
+                    g.array("<i4", (1, 2, 3, 2), _D5),
                 ],
                 outputs=[
                     g.array("<i4", (1, 1, 2, 1), "AgAAAAQAAAA="),
@@ -641,21 +1541,44 @@ def _t17():
 
 TESTS = (
     ("slice", _t0),
-    ("slice_relaxed", _t1),
-    ("slice_float16", _t2),
-    ("slice_int32", _t3),
-    ("slice_quant8", _t4),
-    ("slice_weight_as_input", _t5),
-    ("slice_weight_as_input_relaxed", _t6),
-    ("slice_weight_as_input_float16", _t7),
-    ("slice_weight_as_input_int32", _t8),
-    ("slice_weight_as_input_quant8", _t9),
-    ("slice_rank3", _t10),
-    ("slice_rank3_relaxed", _t11),
-    ("slice_rank3_float16", _t12),
-    ("slice_rank3_int32", _t13),
-    ("slice_rank3_quant8", _t14),
-    ("slice_rank4", _t15),
-    ("slice_rank4_float16", _t16),
-    ("slice_rank4_int32", _t17),
+    ("slice_all_inputs_as_internal", _t1),
+    ("slice_all_tensors_as_inputs", _t2),
+    ("slice_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("slice_relaxed", _t4),
+    ("slice_relaxed_all_inputs_as_internal", _t5),
+    ("slice_relaxed_all_tensors_as_inputs", _t6),
+    ("slice_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("slice_float16", _t8),
+    ("slice_float16_all_inputs_as_internal", _t9),
+    ("slice_float16_all_tensors_as_inputs", _t10),
+    ("slice_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("slice_int32", _t12),
+    ("slice_int32_all_tensors_as_inputs", _t13),
+    ("slice_quant8", _t14),
+    ("slice_quant8_all_inputs_as_internal", _t15),
+    ("slice_quant8_all_tensors_as_inputs", _t16),
+    ("slice_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("slice_weight_as_input", _t18),
+    ("slice_weight_as_input_all_inputs_as_internal", _t19),
+    ("slice_weight_as_input_relaxed", _t20),
+    ("slice_weight_as_input_relaxed_all_inputs_as_internal", _t21),
+    ("slice_weight_as_input_float16", _t22),
+    ("slice_weight_as_input_float16_all_inputs_as_internal", _t23),
+    ("slice_weight_as_input_int32", _t24),
+    ("slice_weight_as_input_quant8", _t25),
+    ("slice_weight_as_input_quant8_all_inputs_as_internal", _t26),
+    ("slice_rank3", _t27),
+    ("slice_rank3_all_inputs_as_internal", _t28),
+    ("slice_rank3_relaxed", _t29),
+    ("slice_rank3_relaxed_all_inputs_as_internal", _t30),
+    ("slice_rank3_float16", _t31),
+    ("slice_rank3_float16_all_inputs_as_internal", _t32),
+    ("slice_rank3_int32", _t33),
+    ("slice_rank3_quant8", _t34),
+    ("slice_rank3_quant8_all_inputs_as_internal", _t35),
+    ("slice_rank4", _t36),
+    ("slice_rank4_all_inputs_as_internal", _t37),
+    ("slice_rank4_float16", _t38),
+    ("slice_rank4_float16_all_inputs_as_internal", _t39),
+    ("slice_rank4_int32", _t40),
 )

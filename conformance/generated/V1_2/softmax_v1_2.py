@@ -13,52 +13,64 @@ SPEC = "conformance/specs/V1_2/softmax_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAPwAAAD8AAADAAADAQAAAYEAAAAAAAAAgQAAAIMEAAABAAAAAPwAAgEAAAMDAAADAvwAAAL8AAIA/AAAgQQAAQEAAAAA/AACAPwAAAAAAAGBAAACAwAAAQMAAAKBA"
 _D1 = "82G4Paqqqj73YBo7jl1/P/Uj/z6pjR0/IppQP4WxDDEcmno+qqqqPtdIcz+Op802OAxcOzMfvz5/Ljo+YEl+PzxNKj+qqqo+fsxBPXoLIjv1I/8+Ka84PAY+Wju0T9s7"
-_D2 = "ADwAOADAAEYAQwAAAEEAyQBAADgARADGAL4AuAA8AEkAQgA4ADwAAABDAMQAwgBF"
-_D3 = "wy1VNdMY+zv5N+w4hToAANUzVTWaO2cA4Br5NdEx8jtSOVU1DioQGfk3xSHSGtoe"
-_D4 = "goF8jIeAhWyEgYh0fX+ClIaBgoCHeHqK"
-_D5 = "F1UB/4Ce0QA/VfMAAWAv/qpVDAGAAwEC"
-_D6 = "AACAPwAAAD8AAADAAADAQAAAAEAAAAA/AACAQAAAwMAAAEBAAAAAPwAAgD8AAAAAAABgQAAAAAAAACBAAAAgwQAAwL8AAAC/AACAPwAAIEEAAGBAAACAwAAAQMAAAKBA"
-_D7 = "82G4Paqqqj73YBo7jl1/Pxyaej6qqqo+10hzP46nzTY8TSo/qqqqPn7MQT16CyI79SP/PqmNHT8imlA/hbEMMTgMXDszH78+fy46PmBJfj/1I/8+Ka84PAY+Wju0T9s7"
-_D8 = "ADwAOADAAEYAQAA4AEQAxgBCADgAPAAAAEMAAABBAMkAvgC4ADwASQBDAMQAwgBF"
-_D9 = "wy1VNdMY+zvVM1U1mjtnAFI5VTUOKhAZ+TfsOIU6AADgGvk10THyO/k3xSHSGtoe"
-_D10 = "goF8jISBiHSGgYKAh4CFbH1/gpSHeHqK"
-_D11 = "F1UB/z9V8wCqVQwBgJ7RAAFgL/6AAwEC"
-_D12 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/AAAAwAAAwEAAAIBAAADAwAAAgD8AAAAAAABgQAAAAAAAAMC/AAAAvwAAYEAAAIDAAAAgQAAAIMEAAIA/AAAgQQAAQMAAAKBA"
-_D13 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+92AaO45dfz/XSHM/jqfNNn7MQT16CyI79SP/PqmNHT84DFw7Mx+/PvUj/z4przg8IppQP4WxDDF/Ljo+YEl+PwY+Wju0T9s7"
-_D14 = "ADwAOABAADgAQgA4AMAARgBEAMYAPAAAAEMAAAC+ALgAQwDEAEEAyQA8AEkAwgBF"
-_D15 = "wy1VNdUzVTVSOVU10xj7O5o7ZwAOKhAZ+TfsOOAa+TX5N8UhhToAANEx8jvSGtoe"
-_D16 = "goGEgYaBfIyIdIKAh4B9f4d4hWyClHqK"
-_D17 = "F1U/VapVAf/zAAwBgJ4BYIAD0QAv/gEC"
-_D18 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/AAAAwAAAgEAAAIA/AADAQAAAwMAAAAAAAABgQAAAwL8AAGBAAAAAAAAAAL8AAIDAAAAgQAAAgD8AAEDAAAAgwQAAIEEAAKBA"
-_D19 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+92AaO9dIcz9+zEE9jl1/P46nzTZ6CyI79SP/PjgMXDv1I/8+qY0dPzMfvz4przg8IppQP38uOj4GPlo7hbEMMWBJfj+0T9s7"
-_D20 = "ADwAQABCADgAOAA4AMAARAA8AEYAxgAAAEMAvgBDAAAAuADEAEEAPADCAMkASQBF"
-_D21 = "wy3VM1I5VTVVNVU10xiaOw4q+ztnABAZ+TfgGvk37Dj5NcUhhTrRMdIaAADyO9oe"
-_D22 = "goSGgYGBfIiCjHSAh32HgH94hYJ6bJSK"
-_D23 = "Fz+qVVVVAfMM/wABgAGAnmAD0S8BAP4C"
-_D24 = "AACAPwAAAD8AAADAAADAQAAAAEAAAAA/AACAQAAAwMAAAEBAAAAAPwAAgD8AAAAA"
-_D25 = "82G4Paqqqj73YBo7jl1/Pxyaej6qqqo+10hzP46nzTY8TSo/qqqqPn7MQT16CyI7"
-_D26 = "ADwAOADAAEYAQAA4AEQAxgBCADgAPAAA"
-_D27 = "wy1VNdMY+zvVM1U1mjtnAFI5VTUOKhAZ"
-_D28 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/AAAAwAAAwEAAAIBAAADAwAAAgD8AAAAA"
-_D29 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+92AaO45dfz/XSHM/jqfNNn7MQT16CyI7"
-_D30 = "ADwAOABAADgAQgA4AMAARgBEAMYAPAAA"
-_D31 = "wy1VNdUzVTVSOVU10xj7O5o7ZwAOKhAZ"
-_D32 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/AAAAwAAAgEAAAIA/AADAQAAAwMAAAAAA"
-_D33 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+92AaO9dIcz9+zEE9jl1/P46nzTZ6CyI7"
-_D34 = "ADwAQABCADgAOAA4AMAARAA8AEYAxgAA"
-_D35 = "wy3VM1I5VTVVNVU10xiaOw4q+ztnABAZ"
-_D36 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/"
-_D37 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+"
-_D38 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/"
-_D39 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+"
-_D40 = "AAAAAAAAgD8AAIC/AAAAQAAAgEAAAIBAAABAQAAAgMAAACDAAAAAPwAAwD8AAAC/AADgQAAAAAAAAABAAACAPw=="
-_D41 = "PmwrPnBQjT5D8s893fzoPh4Pwz4eD8M+WZ5sPv2l5DvdX4M95DGTPuyu8j5xjjI+8UtcP1Lg1DwWqpA9nXwvPQ=="
-_D42 = "AAAAAAAAgD8AAIC/AAAAQAAAgEAAAIBAAABAQAAAgMA="
-_D43 = "PmwrPnBQjT5D8s893fzoPh4Pwz4eD8M+WZ5sPv2l5Ds="
-_D44 = "AAAAPAC8AEAARABEAEIAxA=="
-_D45 = "WzFrNIAuSDcYNhg2ZTMlHw=="
-_D46 = "AAAAAAAAgD8AAIC/AAAAQA=="
-_D47 = "PmwrPnBQjT5D8s893fzoPg=="
+_D2 = "AACAPwAAAAAAAAAAAAAAAA=="
+_D3 = "ADwAOADAAEYAQwAAAEEAyQBAADgARADGAL4AuAA8AEkAQgA4ADwAAABDAMQAwgBF"
+_D4 = "wy1VNdMY+zv5N+w4hToAANUzVTWaO2cA4Br5NdEx8jtSOVU1DioQGfk3xSHSGtoe"
+_D5 = "goF8jIeAhWyEgYh0fX+ClIaBgoCHeHqK"
+_D6 = "F1UB/4Ce0QA/VfMAAWAv/qpVDAGAAwEC"
+_D7 = "AACAP/z///8AAAAAAAAAAA=="
+_D8 = "AACAPwAAAD8AAADAAADAQAAAAEAAAAA/AACAQAAAwMAAAEBAAAAAPwAAgD8AAAAAAABgQAAAAAAAACBAAAAgwQAAwL8AAAC/AACAPwAAIEEAAGBAAACAwAAAQMAAAKBA"
+_D9 = "82G4Paqqqj73YBo7jl1/Pxyaej6qqqo+10hzP46nzTY8TSo/qqqqPn7MQT16CyI79SP/PqmNHT8imlA/hbEMMTgMXDszH78+fy46PmBJfj/1I/8+Ka84PAY+Wju0T9s7"
+_D10 = "AACAPwEAAAAAAAAAAAAAAA=="
+_D11 = "ADwAOADAAEYAQAA4AEQAxgBCADgAPAAAAEMAAABBAMkAvgC4ADwASQBDAMQAwgBF"
+_D12 = "wy1VNdMY+zvVM1U1mjtnAFI5VTUOKhAZ+TfsOIU6AADgGvk10THyO/k3xSHSGtoe"
+_D13 = "goF8jISBiHSGgYKAh4CFbH1/gpSHeHqK"
+_D14 = "F1UB/z9V8wCqVQwBgJ7RAAFgL/6AAwEC"
+_D15 = "AACAP/3///8AAAAAAAAAAA=="
+_D16 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/AAAAwAAAwEAAAIBAAADAwAAAgD8AAAAAAABgQAAAAAAAAMC/AAAAvwAAYEAAAIDAAAAgQAAAIMEAAIA/AAAgQQAAQMAAAKBA"
+_D17 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+92AaO45dfz/XSHM/jqfNNn7MQT16CyI79SP/PqmNHT84DFw7Mx+/PvUj/z4przg8IppQP4WxDDF/Ljo+YEl+PwY+Wju0T9s7"
+_D18 = "AACAPwIAAAAAAAAAAAAAAA=="
+_D19 = "ADwAOABAADgAQgA4AMAARgBEAMYAPAAAAEMAAAC+ALgAQwDEAEEAyQA8AEkAwgBF"
+_D20 = "wy1VNdUzVTVSOVU10xj7O5o7ZwAOKhAZ+TfsOOAa+TX5N8UhhToAANEx8jvSGtoe"
+_D21 = "goGEgYaBfIyIdIKAh4B9f4d4hWyClHqK"
+_D22 = "F1U/VapVAf/zAAwBgJ4BYIAD0QAv/gEC"
+_D23 = "AACAP/7///8AAAAAAAAAAA=="
+_D24 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/AAAAwAAAgEAAAIA/AADAQAAAwMAAAAAAAABgQAAAwL8AAGBAAAAAAAAAAL8AAIDAAAAgQAAAgD8AAEDAAAAgwQAAIEEAAKBA"
+_D25 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+92AaO9dIcz9+zEE9jl1/P46nzTZ6CyI79SP/PjgMXDv1I/8+qY0dPzMfvz4przg8IppQP38uOj4GPlo7hbEMMWBJfj+0T9s7"
+_D26 = "AACAPwMAAAAAAAAAAAAAAA=="
+_D27 = "ADwAQABCADgAOAA4AMAARAA8AEYAxgAAAEMAvgBDAAAAuADEAEEAPADCAMkASQBF"
+_D28 = "wy3VM1I5VTVVNVU10xiaOw4q+ztnABAZ+TfgGvk37Dj5NcUhhTrRMdIaAADyO9oe"
+_D29 = "goSGgYGBfIiCjHSAh32HgH94hYJ6bJSK"
+_D30 = "Fz+qVVVVAfMM/wABgAGAnmAD0S8BAP4C"
+_D31 = "AACAP/////8AAAAAAAAAAA=="
+_D32 = "AACAPwAAAD8AAADAAADAQAAAAEAAAAA/AACAQAAAwMAAAEBAAAAAPwAAgD8AAAAA"
+_D33 = "82G4Paqqqj73YBo7jl1/Pxyaej6qqqo+10hzP46nzTY8TSo/qqqqPn7MQT16CyI7"
+_D34 = "ADwAOADAAEYAQAA4AEQAxgBCADgAPAAA"
+_D35 = "wy1VNdMY+zvVM1U1mjtnAFI5VTUOKhAZ"
+_D36 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/AAAAwAAAwEAAAIBAAADAwAAAgD8AAAAA"
+_D37 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+92AaO45dfz/XSHM/jqfNNn7MQT16CyI7"
+_D38 = "ADwAOABAADgAQgA4AMAARgBEAMYAPAAA"
+_D39 = "wy1VNdUzVTVSOVU10xj7O5o7ZwAOKhAZ"
+_D40 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/AAAAwAAAgEAAAIA/AADAQAAAwMAAAAAA"
+_D41 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+92AaO9dIcz9+zEE9jl1/P46nzTZ6CyI7"
+_D42 = "ADwAQABCADgAOAA4AMAARAA8AEYAxgAA"
+_D43 = "wy3VM1I5VTVVNVU10xiaOw4q+ztnABAZ"
+_D44 = "AACAPwAAAD8AAABAAAAAPwAAQEAAAAA/"
+_D45 = "82G4Paqqqj4cmno+qqqqPjxNKj+qqqo+"
+_D46 = "AACAPwAAAEAAAEBAAAAAPwAAAD8AAAA/"
+_D47 = "82G4PRyaej48TSo/qqqqPqqqqj6qqqo+"
+_D48 = "AAAAAAAAgD8AAIC/AAAAQAAAgEAAAIBAAABAQAAAgMAAACDAAAAAPwAAwD8AAAC/AADgQAAAAAAAAABAAACAPw=="
+_D49 = "PmwrPnBQjT5D8s893fzoPh4Pwz4eD8M+WZ5sPv2l5DvdX4M95DGTPuyu8j5xjjI+8UtcP1Lg1DwWqpA9nXwvPQ=="
+_D50 = "AAAAPAC8AEAARABEAEIAxADBADgAPgC4AEcAAABAADw="
+_D51 = "WzFrNIAuSDcYNhg2ZTMlHxssmjSVN5Qx4jqnJoUsfCk="
+_D52 = "ZGhgbHR0cFRaZmpigGRsaA=="
+_D53 = "K0cadGJiOwIQSnkt3AcSCw=="
+_D54 = "AAAAAAAAgD8AAIC/AAAAQAAAgEAAAIBAAABAQAAAgMA="
+_D55 = "PmwrPnBQjT5D8s893fzoPh4Pwz4eD8M+WZ5sPv2l5Ds="
+_D56 = "AAAAPAC8AEAARABEAEIAxA=="
+_D57 = "WzFrNIAuSDcYNhg2ZTMlHw=="
+_D58 = "AAAAAAAAgD8AAIC/AAAAQA=="
+_D59 = "PmwrPnBQjT5D8s893fzoPg=="
 
 
 def _t0():
@@ -97,6 +109,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "softmax_v1_2_axis_dim4_axis0_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "softmax_v1_2_axis_dim4_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed",
         "V1_2",
@@ -129,7 +180,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_float16",
@@ -153,17 +243,56 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2, 2), _D2),
+                    g.array("<f2", (3, 2, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2, 2), _D3),
+                    g.array("<f2", (3, 2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_quant8",
@@ -187,17 +316,56 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (3, 2, 2, 2), _D4),
+                    g.array("|u1", (3, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 2, 2), _D5),
+                    g.array("|u1", (3, 2, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg",
@@ -231,7 +399,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed",
@@ -265,7 +472,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16",
@@ -289,17 +535,56 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2, 2), _D2),
+                    g.array("<f2", (3, 2, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2, 2), _D3),
+                    g.array("<f2", (3, 2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz8////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "softmax_v1_2_axis_dim4_axis0_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_quant8",
@@ -323,17 +608,56 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (3, 2, 2, 2), _D4),
+                    g.array("|u1", (3, 2, 2, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|u1", (3, 2, 2, 2), _D5),
+                    g.array("|u1", (3, 2, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/z///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1",
@@ -357,17 +681,56 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D6),
+                    g.array("<f4", (2, 3, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D7),
+                    g.array("<f4", (2, 3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed",
@@ -391,17 +754,56 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D6),
+                    g.array("<f4", (2, 3, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D7),
+                    g.array("<f4", (2, 3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_float16",
@@ -425,17 +827,56 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2, 2), _D8),
+                    g.array("<f2", (2, 3, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2, 2), _D9),
+                    g.array("<f2", (2, 3, 2, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwBAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_quant8",
@@ -459,17 +900,56 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2, 2), _D10),
+                    g.array("|u1", (2, 3, 2, 2), _D13),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 2), _D11),
+                    g.array("|u1", (2, 3, 2, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg",
@@ -493,17 +973,56 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D6),
+                    g.array("<f4", (2, 3, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D7),
+                    g.array("<f4", (2, 3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed",
@@ -527,17 +1046,56 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D6),
+                    g.array("<f4", (2, 3, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2, 2), _D7),
+                    g.array("<f4", (2, 3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16",
@@ -561,17 +1119,56 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2, 2), _D8),
+                    g.array("<f2", (2, 3, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2, 2), _D9),
+                    g.array("<f2", (2, 3, 2, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz9////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "softmax_v1_2_axis_dim4_axis1_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_quant8",
@@ -595,17 +1192,56 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 3, 2, 2), _D10),
+                    g.array("|u1", (2, 3, 2, 2), _D13),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 3, 2, 2), _D11),
+                    g.array("|u1", (2, 3, 2, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/3///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2, 2), _D13),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2",
@@ -629,17 +1265,56 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D12),
+                    g.array("<f4", (2, 2, 3, 2), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D13),
+                    g.array("<f4", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed",
@@ -663,17 +1338,56 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D12),
+                    g.array("<f4", (2, 2, 3, 2), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D13),
+                    g.array("<f4", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_float16",
@@ -697,17 +1411,56 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D14),
+                    g.array("<f2", (2, 2, 3, 2), _D19),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D15),
+                    g.array("<f2", (2, 2, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwCAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_quant8",
@@ -731,17 +1484,56 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D16),
+                    g.array("|u1", (2, 2, 3, 2), _D21),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D17),
+                    g.array("|u1", (2, 2, 3, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwIAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D21),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg",
@@ -765,17 +1557,56 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D12),
+                    g.array("<f4", (2, 2, 3, 2), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D13),
+                    g.array("<f4", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed",
@@ -799,17 +1630,56 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D12),
+                    g.array("<f4", (2, 2, 3, 2), _D16),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), _D13),
+                    g.array("<f4", (2, 2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D16),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16",
@@ -833,17 +1703,56 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D14),
+                    g.array("<f2", (2, 2, 3, 2), _D19),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), _D15),
+                    g.array("<f2", (2, 2, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz+////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D19),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "softmax_v1_2_axis_dim4_axis2_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_quant8",
@@ -867,17 +1776,56 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D16),
+                    g.array("|u1", (2, 2, 3, 2), _D21),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 3, 2), _D17),
+                    g.array("|u1", (2, 2, 3, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis2_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/7///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D21),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3",
@@ -901,17 +1849,56 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed",
@@ -935,17 +1922,56 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D26,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_float16",
@@ -969,17 +1995,56 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D20),
+                    g.array("<f2", (2, 2, 2, 3), _D27),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D21),
+                    g.array("<f2", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwDAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_quant8",
@@ -1003,17 +2068,56 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D22),
+                    g.array("|u1", (2, 2, 2, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D23),
+                    g.array("|u1", (2, 2, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwMAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg",
@@ -1037,17 +2141,56 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed",
@@ -1071,17 +2214,56 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D18),
+                    g.array("<f4", (2, 2, 2, 3), _D24),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2, 3), _D19),
+                    g.array("<f4", (2, 2, 2, 3), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D24),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2, 3), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16",
@@ -1105,17 +2287,56 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D20),
+                    g.array("<f2", (2, 2, 2, 3), _D27),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2, 3), _D21),
+                    g.array("<f2", (2, 2, 2, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D27),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "softmax_v1_2_axis_dim4_axis3_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_quant8",
@@ -1139,17 +2360,56 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D22),
+                    g.array("|u1", (2, 2, 2, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 2, 3), _D23),
+                    g.array("|u1", (2, 2, 2, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "softmax_v1_2_axis_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim4_axis3_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim4_axis3_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/////+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0",
@@ -1173,17 +2433,56 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2, 2), _D24),
+                    g.array("<f4", (3, 2, 2), _D32),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D25),
+                    g.array("<f4", (3, 2, 2), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed",
@@ -1207,17 +2506,56 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2, 2), _D24),
+                    g.array("<f4", (3, 2, 2), _D32),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D25),
+                    g.array("<f4", (3, 2, 2), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_float16",
@@ -1241,17 +2579,56 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D26),
+                    g.array("<f2", (3, 2, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D27),
+                    g.array("<f2", (3, 2, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_quant8",
@@ -1285,7 +2662,46 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2), "goF8jISBiHSGgYKA"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2), "F1UB/z9V8wCqVQwB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg",
@@ -1309,17 +2725,56 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2, 2), _D24),
+                    g.array("<f4", (3, 2, 2), _D32),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D25),
+                    g.array("<f4", (3, 2, 2), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed",
@@ -1343,17 +2798,56 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2, 2), _D24),
+                    g.array("<f4", (3, 2, 2), _D32),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D25),
+                    g.array("<f4", (3, 2, 2), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D32),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16",
@@ -1377,17 +2871,56 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D26),
+                    g.array("<f2", (3, 2, 2), _D34),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D27),
+                    g.array("<f2", (3, 2, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz9////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D34),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "softmax_v1_2_axis_dim3_axis0_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_quant8",
@@ -1421,7 +2954,46 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/3///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2, 2), "goF8jISBiHSGgYKA"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2, 2), "F1UB/z9V8wCqVQwB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1",
@@ -1445,17 +3017,56 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D28),
+                    g.array("<f4", (2, 3, 2), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D29),
+                    g.array("<f4", (2, 3, 2), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed",
@@ -1479,17 +3090,56 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D28),
+                    g.array("<f4", (2, 3, 2), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D29),
+                    g.array("<f4", (2, 3, 2), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_float16",
@@ -1513,17 +3163,56 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), _D30),
+                    g.array("<f2", (2, 3, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2), _D31),
+                    g.array("<f2", (2, 3, 2), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwBAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_quant8",
@@ -1557,7 +3246,46 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "goGEgYaBfIyIdIKA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2), "F1U/VapVAf/zAAwB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg",
@@ -1581,17 +3309,56 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D28),
+                    g.array("<f4", (2, 3, 2), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D29),
+                    g.array("<f4", (2, 3, 2), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed",
@@ -1615,17 +3382,56 @@ def _t45():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D28),
+                    g.array("<f4", (2, 3, 2), _D36),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D29),
+                    g.array("<f4", (2, 3, 2), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D36),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16",
@@ -1649,17 +3455,56 @@ def _t46():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), _D30),
+                    g.array("<f2", (2, 3, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2), _D31),
+                    g.array("<f2", (2, 3, 2), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz+////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "softmax_v1_2_axis_dim3_axis1_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_quant8",
@@ -1693,7 +3538,46 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/7///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "goGEgYaBfIyIdIKA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3, 2), "F1U/VapVAf/zAAwB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2",
@@ -1717,17 +3601,56 @@ def _t48():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D32),
+                    g.array("<f4", (2, 2, 3), _D40),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3), _D33),
+                    g.array("<f4", (2, 2, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D40),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed",
@@ -1751,17 +3674,56 @@ def _t49():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D32),
+                    g.array("<f4", (2, 2, 3), _D40),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3), _D33),
+                    g.array("<f4", (2, 2, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D18,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D40),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_float16",
@@ -1785,17 +3747,56 @@ def _t50():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3), _D34),
+                    g.array("<f2", (2, 2, 3), _D42),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3), _D35),
+                    g.array("<f2", (2, 2, 3), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwCAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D42),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_quant8",
@@ -1829,7 +3830,46 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwIAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "goSGgYGBfIiCjHSA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3), "Fz+qVVVVAfMM/wAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg",
@@ -1853,17 +3893,56 @@ def _t52():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D32),
+                    g.array("<f4", (2, 2, 3), _D40),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3), _D33),
+                    g.array("<f4", (2, 2, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D40),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed",
@@ -1887,17 +3966,56 @@ def _t53():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D32),
+                    g.array("<f4", (2, 2, 3), _D40),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3), _D33),
+                    g.array("<f4", (2, 2, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D40),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16",
@@ -1921,17 +4039,56 @@ def _t54():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3), _D34),
+                    g.array("<f2", (2, 2, 3), _D42),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3), _D35),
+                    g.array("<f2", (2, 2, 3), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D42),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "softmax_v1_2_axis_dim3_axis2_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_quant8",
@@ -1965,7 +4122,46 @@ def _t55():
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "softmax_v1_2_axis_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim3_axis2_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim3_axis2_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/////+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "goSGgYGBfIiCjHSA"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 3), "Fz+qVVVVAfMM/wAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0",
@@ -1989,17 +4185,56 @@ def _t56():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D36),
+                    g.array("<f4", (3, 2), _D44),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D37),
+                    g.array("<f4", (3, 2), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D44),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed",
@@ -2023,17 +4258,56 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D36),
+                    g.array("<f4", (3, 2), _D44),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D37),
+                    g.array("<f4", (3, 2), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t58():
+def _t115():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D44),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_float16",
@@ -2067,7 +4341,46 @@ def _t58():
     )
 
 
-def _t59():
+def _t117():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2), "ADwAOABAADgAQgA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "wy1VNdUzVTVSOVU1"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_quant8",
@@ -2101,7 +4414,46 @@ def _t59():
     )
 
 
-def _t60():
+def _t119():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2), "goGEgYaB"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "F1U/VapV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg",
@@ -2125,17 +4477,56 @@ def _t60():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D36),
+                    g.array("<f4", (3, 2), _D44),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D37),
+                    g.array("<f4", (3, 2), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t61():
+def _t121():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D44),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed",
@@ -2159,17 +4550,56 @@ def _t61():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 2), _D36),
+                    g.array("<f4", (3, 2), _D44),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), _D37),
+                    g.array("<f4", (3, 2), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t62():
+def _t123():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D23,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2), _D44),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16",
@@ -2203,7 +4633,46 @@ def _t62():
     )
 
 
-def _t63():
+def _t125():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz+////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2), "ADwAOABAADgAQgA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "wy1VNdUzVTVSOVU1"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
     return g.case(
         "softmax_v1_2_axis_dim2_axis0_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_quant8",
@@ -2237,7 +4706,46 @@ def _t63():
     )
 
 
-def _t64():
+def _t127():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/7///+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 2), "goGEgYaB"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "F1U/VapV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1",
@@ -2261,17 +4769,56 @@ def _t64():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D38),
+                    g.array("<f4", (2, 3), _D46),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D39),
+                    g.array("<f4", (2, 3), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t65():
+def _t129():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed",
@@ -2295,17 +4842,56 @@ def _t65():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D38),
+                    g.array("<f4", (2, 3), _D46),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D39),
+                    g.array("<f4", (2, 3), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t66():
+def _t131():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D10,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_float16",
@@ -2339,7 +4925,46 @@ def _t66():
     )
 
 
-def _t67():
+def _t133():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwBAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQABCADgAOAA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "wy3VM1I5VTVVNVU1"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_quant8",
@@ -2373,7 +4998,46 @@ def _t67():
     )
 
 
-def _t68():
+def _t135():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "goSGgYGB"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Fz+qVVVV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg",
@@ -2397,17 +5061,56 @@ def _t68():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D38),
+                    g.array("<f4", (2, 3), _D46),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D39),
+                    g.array("<f4", (2, 3), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t69():
+def _t137():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed",
@@ -2431,17 +5134,56 @@ def _t69():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D38),
+                    g.array("<f4", (2, 3), _D46),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D39),
+                    g.array("<f4", (2, 3), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t70():
+def _t139():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D46),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16",
@@ -2475,7 +5217,46 @@ def _t70():
     )
 
 
-def _t71():
+def _t141():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAQABCADgAOAA4"),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "wy3VM1I5VTVVNVU1"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "softmax_v1_2_axis_dim2_axis1_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_quant8",
@@ -2509,7 +5290,46 @@ def _t71():
     )
 
 
-def _t72():
+def _t143():
+    return g.case(
+        "softmax_v1_2_axis_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim2_axis1_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim2_axis1_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/////+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "goSGgYGB"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "Fz+qVVVV"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0",
@@ -2543,7 +5363,46 @@ def _t72():
     )
 
 
-def _t73():
+def _t145():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "82G4PRyaej48TSo/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed",
@@ -2577,7 +5436,46 @@ def _t73():
     )
 
 
-def _t74():
+def _t147():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "82G4PRyaej48TSo/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_float16",
@@ -2611,7 +5509,46 @@ def _t74():
     )
 
 
-def _t75():
+def _t149():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADwAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "ADwAQABC"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "wy3VM1I5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_quant8",
@@ -2645,7 +5582,46 @@ def _t75():
     )
 
 
-def _t76():
+def _t151():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAPwAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "goSG"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "Fz+q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_neg",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg",
@@ -2679,7 +5655,46 @@ def _t76():
     )
 
 
-def _t77():
+def _t153():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_neg_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "82G4PRyaej48TSo/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_neg_relaxed",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed",
@@ -2713,7 +5728,46 @@ def _t77():
     )
 
 
-def _t78():
+def _t155():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAPwAAAEAAAEBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "82G4PRyaej48TSo/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_neg_float16",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16",
@@ -2747,7 +5801,46 @@ def _t78():
     )
 
 
-def _t79():
+def _t157():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="ADz/////AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "ADwAQABC"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "wy3VM1I5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
     return g.case(
         "softmax_v1_2_axis_dim1_axis0_neg_quant8",
         "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_quant8",
@@ -2781,7 +5874,46 @@ def _t79():
     )
 
 
-def _t80():
+def _t159():
+    return g.case(
+        "softmax_v1_2_axis_dim1_axis0_neg_quant8_all_inputs_as_internal",
+        "softmax_v1_2_axis_dynamic_output_shape_dim1_axis0_neg_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 19, ("dim1_axis0_neg", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AACAP/////+AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "goSG"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "Fz+q"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t160():
     return g.case(
         "softmax_v1_2_no_axis_dim4_axis3",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3",
@@ -2804,17 +5936,55 @@ def _t80():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 4), _D40),
+                    g.array("<f4", (2, 1, 2, 4), _D48),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 4), _D41),
+                    g.array("<f4", (2, 1, 2, 4), _D49),
                 ],
             ),
         ],
     )
 
 
-def _t81():
+def _t161():
+    return g.case(
+        "softmax_v1_2_no_axis_dim4_axis3_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim4_axis3", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 4), _D48),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 4), _D49),
+                ],
+            ),
+        ],
+    )
+
+
+def _t162():
     return g.case(
         "softmax_v1_2_no_axis_dim4_axis3_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed",
@@ -2837,17 +6007,55 @@ def _t81():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 4), _D40),
+                    g.array("<f4", (2, 1, 2, 4), _D48),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 1, 2, 4), _D41),
+                    g.array("<f4", (2, 1, 2, 4), _D49),
                 ],
             ),
         ],
     )
 
 
-def _t82():
+def _t163():
+    return g.case(
+        "softmax_v1_2_no_axis_dim4_axis3_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim4_axis3", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 4), _D48),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1, 2, 4), _D49),
+                ],
+            ),
+        ],
+    )
+
+
+def _t164():
     return g.case(
         "softmax_v1_2_no_axis_dim4_axis3_float16",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16",
@@ -2870,17 +6078,55 @@ def _t82():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 2, 4), "AAAAPAC8AEAARABEAEIAxADBADgAPgC4AEcAAABAADw="),
+                    g.array("<f2", (2, 1, 2, 4), _D50),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 1, 2, 4), "WzFrNIAuSDcYNhg2ZTMlHxssmjSVN5Qx4jqnJoUsfCk="),
+                    g.array("<f2", (2, 1, 2, 4), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t83():
+def _t165():
+    return g.case(
+        "softmax_v1_2_no_axis_dim4_axis3_float16_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim4_axis3", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 4), _D50),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1, 2, 4), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t166():
     return g.case(
         "softmax_v1_2_no_axis_dim4_axis3_quant8",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_quant8",
@@ -2903,17 +6149,55 @@ def _t83():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (2, 1, 2, 4), "ZGhgbHR0cFRaZmpigGRsaA=="),
+                    g.array("|u1", (2, 1, 2, 4), _D52),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 1, 2, 4), "K0cadGJiOwIQSnkt3AcSCw=="),
+                    g.array("|u1", (2, 1, 2, 4), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t84():
+def _t167():
+    return g.case(
+        "softmax_v1_2_no_axis_dim4_axis3_quant8_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim4_axis3_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim4_axis3", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAP2QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 4), _D52),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1, 2, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t168():
     return g.case(
         "softmax_v1_2_no_axis_dim3_axis2",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2",
@@ -2936,17 +6220,55 @@ def _t84():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 4), _D42),
+                    g.array("<f4", (1, 2, 4), _D54),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4), _D43),
+                    g.array("<f4", (1, 2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t85():
+def _t169():
+    return g.case(
+        "softmax_v1_2_no_axis_dim3_axis2_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim3_axis2", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t170():
     return g.case(
         "softmax_v1_2_no_axis_dim3_axis2_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed",
@@ -2969,17 +6291,55 @@ def _t85():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 4), _D42),
+                    g.array("<f4", (1, 2, 4), _D54),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4), _D43),
+                    g.array("<f4", (1, 2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t86():
+def _t171():
+    return g.case(
+        "softmax_v1_2_no_axis_dim3_axis2_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim3_axis2", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t172():
     return g.case(
         "softmax_v1_2_no_axis_dim3_axis2_float16",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16",
@@ -3002,17 +6362,55 @@ def _t86():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 4), _D44),
+                    g.array("<f2", (1, 2, 4), _D56),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4), _D45),
+                    g.array("<f2", (1, 2, 4), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t87():
+def _t173():
+    return g.case(
+        "softmax_v1_2_no_axis_dim3_axis2_float16_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim3_axis2", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 4), _D56),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t174():
     return g.case(
         "softmax_v1_2_no_axis_dim3_axis2_quant8",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_quant8",
@@ -3045,7 +6443,45 @@ def _t87():
     )
 
 
-def _t88():
+def _t175():
+    return g.case(
+        "softmax_v1_2_no_axis_dim3_axis2_quant8_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim3_axis2_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim3_axis2", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAP2QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4), "ZGhgbHR0cFQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4), "K0cadGJiOwI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t176():
     return g.case(
         "softmax_v1_2_no_axis_dim2_axis1",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1",
@@ -3068,17 +6504,55 @@ def _t88():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D42),
+                    g.array("<f4", (2, 4), _D54),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D43),
+                    g.array("<f4", (2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t89():
+def _t177():
+    return g.case(
+        "softmax_v1_2_no_axis_dim2_axis1_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim2_axis1", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t178():
     return g.case(
         "softmax_v1_2_no_axis_dim2_axis1_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed",
@@ -3101,17 +6575,55 @@ def _t89():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 4), _D42),
+                    g.array("<f4", (2, 4), _D54),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), _D43),
+                    g.array("<f4", (2, 4), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t90():
+def _t179():
+    return g.case(
+        "softmax_v1_2_no_axis_dim2_axis1_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim2_axis1", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D54),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t180():
     return g.case(
         "softmax_v1_2_no_axis_dim2_axis1_float16",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16",
@@ -3134,17 +6646,55 @@ def _t90():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), _D44),
+                    g.array("<f2", (2, 4), _D56),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), _D45),
+                    g.array("<f2", (2, 4), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t91():
+def _t181():
+    return g.case(
+        "softmax_v1_2_no_axis_dim2_axis1_float16_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim2_axis1", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D56),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t182():
     return g.case(
         "softmax_v1_2_no_axis_dim2_axis1_quant8",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_quant8",
@@ -3177,7 +6727,45 @@ def _t91():
     )
 
 
-def _t92():
+def _t183():
+    return g.case(
+        "softmax_v1_2_no_axis_dim2_axis1_quant8_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim2_axis1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim2_axis1", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAP2QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "ZGhgbHR0cFQ="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "K0cadGJiOwI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t184():
     return g.case(
         "softmax_v1_2_no_axis_dim1_axis0",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0",
@@ -3200,17 +6788,55 @@ def _t92():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D46),
+                    g.array("<f4", (4,), _D58),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D47),
+                    g.array("<f4", (4,), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t93():
+def _t185():
+    return g.case(
+        "softmax_v1_2_no_axis_dim1_axis0_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim1_axis0", "", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D58),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t186():
     return g.case(
         "softmax_v1_2_no_axis_dim1_axis0_relaxed",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed",
@@ -3233,17 +6859,55 @@ def _t93():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D46),
+                    g.array("<f4", (4,), _D58),
                 ],
                 outputs=[
-                    g.array("<f4", (4,), _D47),
+                    g.array("<f4", (4,), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t94():
+def _t187():
+    return g.case(
+        "softmax_v1_2_no_axis_dim1_axis0_relaxed_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim1_axis0", "relaxed", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D58),
+                ],
+                outputs=[
+                    g.array("<f4", (4,), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t188():
     return g.case(
         "softmax_v1_2_no_axis_dim1_axis0_float16",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16",
@@ -3276,7 +6940,45 @@ def _t94():
     )
 
 
-def _t95():
+def _t189():
+    return g.case(
+        "softmax_v1_2_no_axis_dim1_axis0_float16_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim1_axis0", "float16", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AAAAPAC8AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (4,), "WzFrNIAuSDc="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t190():
     return g.case(
         "softmax_v1_2_no_axis_dim1_axis0_quant8",
         "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_quant8",
@@ -3309,101 +7011,235 @@ def _t95():
     )
 
 
+def _t191():
+    return g.case(
+        "softmax_v1_2_no_axis_dim1_axis0_quant8_all_inputs_as_internal",
+        "softmax_v1_2_no_axis_dynamic_output_shape_dim1_axis0_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 37, ("dim1_axis0", "quant8", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAP2QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "ZGhgbA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "K0cadA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("softmax_v1_2_axis_dim4_axis0", _t0),
-    ("softmax_v1_2_axis_dim4_axis0_relaxed", _t1),
-    ("softmax_v1_2_axis_dim4_axis0_float16", _t2),
-    ("softmax_v1_2_axis_dim4_axis0_quant8", _t3),
-    ("softmax_v1_2_axis_dim4_axis0_neg", _t4),
-    ("softmax_v1_2_axis_dim4_axis0_neg_relaxed", _t5),
-    ("softmax_v1_2_axis_dim4_axis0_neg_float16", _t6),
-    ("softmax_v1_2_axis_dim4_axis0_neg_quant8", _t7),
-    ("softmax_v1_2_axis_dim4_axis1", _t8),
-    ("softmax_v1_2_axis_dim4_axis1_relaxed", _t9),
-    ("softmax_v1_2_axis_dim4_axis1_float16", _t10),
-    ("softmax_v1_2_axis_dim4_axis1_quant8", _t11),
-    ("softmax_v1_2_axis_dim4_axis1_neg", _t12),
-    ("softmax_v1_2_axis_dim4_axis1_neg_relaxed", _t13),
-    ("softmax_v1_2_axis_dim4_axis1_neg_float16", _t14),
-    ("softmax_v1_2_axis_dim4_axis1_neg_quant8", _t15),
-    ("softmax_v1_2_axis_dim4_axis2", _t16),
-    ("softmax_v1_2_axis_dim4_axis2_relaxed", _t17),
-    ("softmax_v1_2_axis_dim4_axis2_float16", _t18),
-    ("softmax_v1_2_axis_dim4_axis2_quant8", _t19),
-    ("softmax_v1_2_axis_dim4_axis2_neg", _t20),
-    ("softmax_v1_2_axis_dim4_axis2_neg_relaxed", _t21),
-    ("softmax_v1_2_axis_dim4_axis2_neg_float16", _t22),
-    ("softmax_v1_2_axis_dim4_axis2_neg_quant8", _t23),
-    ("softmax_v1_2_axis_dim4_axis3", _t24),
-    ("softmax_v1_2_axis_dim4_axis3_relaxed", _t25),
-    ("softmax_v1_2_axis_dim4_axis3_float16", _t26),
-    ("softmax_v1_2_axis_dim4_axis3_quant8", _t27),
-    ("softmax_v1_2_axis_dim4_axis3_neg", _t28),
-    ("softmax_v1_2_axis_dim4_axis3_neg_relaxed", _t29),
-    ("softmax_v1_2_axis_dim4_axis3_neg_float16", _t30),
-    ("softmax_v1_2_axis_dim4_axis3_neg_quant8", _t31),
-    ("softmax_v1_2_axis_dim3_axis0", _t32),
-    ("softmax_v1_2_axis_dim3_axis0_relaxed", _t33),
-    ("softmax_v1_2_axis_dim3_axis0_float16", _t34),
-    ("softmax_v1_2_axis_dim3_axis0_quant8", _t35),
-    ("softmax_v1_2_axis_dim3_axis0_neg", _t36),
-    ("softmax_v1_2_axis_dim3_axis0_neg_relaxed", _t37),
-    ("softmax_v1_2_axis_dim3_axis0_neg_float16", _t38),
-    ("softmax_v1_2_axis_dim3_axis0_neg_quant8", _t39),
-    ("softmax_v1_2_axis_dim3_axis1", _t40),
-    ("softmax_v1_2_axis_dim3_axis1_relaxed", _t41),
-    ("softmax_v1_2_axis_dim3_axis1_float16", _t42),
-    ("softmax_v1_2_axis_dim3_axis1_quant8", _t43),
-    ("softmax_v1_2_axis_dim3_axis1_neg", _t44),
-    ("softmax_v1_2_axis_dim3_axis1_neg_relaxed", _t45),
-    ("softmax_v1_2_axis_dim3_axis1_neg_float16", _t46),
-    ("softmax_v1_2_axis_dim3_axis1_neg_quant8", _t47),
-    ("softmax_v1_2_axis_dim3_axis2", _t48),
-    ("softmax_v1_2_axis_dim3_axis2_relaxed", _t49),
-    ("softmax_v1_2_axis_dim3_axis2_float16", _t50),
-    ("softmax_v1_2_axis_dim3_axis2_quant8", _t51),
-    ("softmax_v1_2_axis_dim3_axis2_neg", _t52),
-    ("softmax_v1_2_axis_dim3_axis2_neg_relaxed", _t53),
-    ("softmax_v1_2_axis_dim3_axis2_neg_float16", _t54),
-    ("softmax_v1_2_axis_dim3_axis2_neg_quant8", _t55),
-    ("softmax_v1_2_axis_dim2_axis0", _t56),
-    ("softmax_v1_2_axis_dim2_axis0_relaxed", _t57),
-    ("softmax_v1_2_axis_dim2_axis0_float16", _t58),
-    ("softmax_v1_2_axis_dim2_axis0_quant8", _t59),
-    ("softmax_v1_2_axis_dim2_axis0_neg", _t60),
-    ("softmax_v1_2_axis_dim2_axis0_neg_relaxed", _t61),
-    ("softmax_v1_2_axis_dim2_axis0_neg_float16", _t62),
-    ("softmax_v1_2_axis_dim2_axis0_neg_quant8", _t63),
-    ("softmax_v1_2_axis_dim2_axis1", _t64),
-    ("softmax_v1_2_axis_dim2_axis1_relaxed", _t65),
-    ("softmax_v1_2_axis_dim2_axis1_float16", _t66),
-    ("softmax_v1_2_axis_dim2_axis1_quant8", _t67),
-    ("softmax_v1_2_axis_dim2_axis1_neg", _t68),
-    ("softmax_v1_2_axis_dim2_axis1_neg_relaxed", _t69),
-    ("softmax_v1_2_axis_dim2_axis1_neg_float16", _t70),
-    ("softmax_v1_2_axis_dim2_axis1_neg_quant8", _t71),
-    ("softmax_v1_2_axis_dim1_axis0", _t72),
-    ("softmax_v1_2_axis_dim1_axis0_relaxed", _t73),
-    ("softmax_v1_2_axis_dim1_axis0_float16", _t74),
-    ("softmax_v1_2_axis_dim1_axis0_quant8", _t75),
-    ("softmax_v1_2_axis_dim1_axis0_neg", _t76),
-    ("softmax_v1_2_axis_dim1_axis0_neg_relaxed", _t77),
-    ("softmax_v1_2_axis_dim1_axis0_neg_float16", _t78),
-    ("softmax_v1_2_axis_dim1_axis0_neg_quant8", _t79),
-    ("softmax_v1_2_no_axis_dim4_axis3", _t80),
-    ("softmax_v1_2_no_axis_dim4_axis3_relaxed", _t81),
-    ("softmax_v1_2_no_axis_dim4_axis3_float16", _t82),
-    ("softmax_v1_2_no_axis_dim4_axis3_quant8", _t83),
-    ("softmax_v1_2_no_axis_dim3_axis2", _t84),
-    ("softmax_v1_2_no_axis_dim3_axis2_relaxed", _t85),
-    ("softmax_v1_2_no_axis_dim3_axis2_float16", _t86),
-    ("softmax_v1_2_no_axis_dim3_axis2_quant8", _t87),
-    ("softmax_v1_2_no_axis_dim2_axis1", _t88),
-    ("softmax_v1_2_no_axis_dim2_axis1_relaxed", _t89),
-    ("softmax_v1_2_no_axis_dim2_axis1_float16", _t90),
-    ("softmax_v1_2_no_axis_dim2_axis1_quant8", _t91),
-    ("softmax_v1_2_no_axis_dim1_axis0", _t92),
-    ("softmax_v1_2_no_axis_dim1_axis0_relaxed", _t93),
-    ("softmax_v1_2_no_axis_dim1_axis0_float16", _t94),
-    ("softmax_v1_2_no_axis_dim1_axis0_quant8", _t95),
+    ("softmax_v1_2_axis_dim4_axis0_all_inputs_as_internal", _t1),
+    ("softmax_v1_2_axis_dim4_axis0_relaxed", _t2),
+    ("softmax_v1_2_axis_dim4_axis0_relaxed_all_inputs_as_internal", _t3),
+    ("softmax_v1_2_axis_dim4_axis0_float16", _t4),
+    ("softmax_v1_2_axis_dim4_axis0_float16_all_inputs_as_internal", _t5),
+    ("softmax_v1_2_axis_dim4_axis0_quant8", _t6),
+    ("softmax_v1_2_axis_dim4_axis0_quant8_all_inputs_as_internal", _t7),
+    ("softmax_v1_2_axis_dim4_axis0_neg", _t8),
+    ("softmax_v1_2_axis_dim4_axis0_neg_all_inputs_as_internal", _t9),
+    ("softmax_v1_2_axis_dim4_axis0_neg_relaxed", _t10),
+    ("softmax_v1_2_axis_dim4_axis0_neg_relaxed_all_inputs_as_internal", _t11),
+    ("softmax_v1_2_axis_dim4_axis0_neg_float16", _t12),
+    ("softmax_v1_2_axis_dim4_axis0_neg_float16_all_inputs_as_internal", _t13),
+    ("softmax_v1_2_axis_dim4_axis0_neg_quant8", _t14),
+    ("softmax_v1_2_axis_dim4_axis0_neg_quant8_all_inputs_as_internal", _t15),
+    ("softmax_v1_2_axis_dim4_axis1", _t16),
+    ("softmax_v1_2_axis_dim4_axis1_all_inputs_as_internal", _t17),
+    ("softmax_v1_2_axis_dim4_axis1_relaxed", _t18),
+    ("softmax_v1_2_axis_dim4_axis1_relaxed_all_inputs_as_internal", _t19),
+    ("softmax_v1_2_axis_dim4_axis1_float16", _t20),
+    ("softmax_v1_2_axis_dim4_axis1_float16_all_inputs_as_internal", _t21),
+    ("softmax_v1_2_axis_dim4_axis1_quant8", _t22),
+    ("softmax_v1_2_axis_dim4_axis1_quant8_all_inputs_as_internal", _t23),
+    ("softmax_v1_2_axis_dim4_axis1_neg", _t24),
+    ("softmax_v1_2_axis_dim4_axis1_neg_all_inputs_as_internal", _t25),
+    ("softmax_v1_2_axis_dim4_axis1_neg_relaxed", _t26),
+    ("softmax_v1_2_axis_dim4_axis1_neg_relaxed_all_inputs_as_internal", _t27),
+    ("softmax_v1_2_axis_dim4_axis1_neg_float16", _t28),
+    ("softmax_v1_2_axis_dim4_axis1_neg_float16_all_inputs_as_internal", _t29),
+    ("softmax_v1_2_axis_dim4_axis1_neg_quant8", _t30),
+    ("softmax_v1_2_axis_dim4_axis1_neg_quant8_all_inputs_as_internal", _t31),
+    ("softmax_v1_2_axis_dim4_axis2", _t32),
+    ("softmax_v1_2_axis_dim4_axis2_all_inputs_as_internal", _t33),
+    ("softmax_v1_2_axis_dim4_axis2_relaxed", _t34),
+    ("softmax_v1_2_axis_dim4_axis2_relaxed_all_inputs_as_internal", _t35),
+    ("softmax_v1_2_axis_dim4_axis2_float16", _t36),
+    ("softmax_v1_2_axis_dim4_axis2_float16_all_inputs_as_internal", _t37),
+    ("softmax_v1_2_axis_dim4_axis2_quant8", _t38),
+    ("softmax_v1_2_axis_dim4_axis2_quant8_all_inputs_as_internal", _t39),
+    ("softmax_v1_2_axis_dim4_axis2_neg", _t40),
+    ("softmax_v1_2_axis_dim4_axis2_neg_all_inputs_as_internal", _t41),
+    ("softmax_v1_2_axis_dim4_axis2_neg_relaxed", _t42),
+    ("softmax_v1_2_axis_dim4_axis2_neg_relaxed_all_inputs_as_internal", _t43),
+    ("softmax_v1_2_axis_dim4_axis2_neg_float16", _t44),
+    ("softmax_v1_2_axis_dim4_axis2_neg_float16_all_inputs_as_internal", _t45),
+    ("softmax_v1_2_axis_dim4_axis2_neg_quant8", _t46),
+    ("softmax_v1_2_axis_dim4_axis2_neg_quant8_all_inputs_as_internal", _t47),
+    ("softmax_v1_2_axis_dim4_axis3", _t48),
+    ("softmax_v1_2_axis_dim4_axis3_all_inputs_as_internal", _t49),
+    ("softmax_v1_2_axis_dim4_axis3_relaxed", _t50),
+    ("softmax_v1_2_axis_dim4_axis3_relaxed_all_inputs_as_internal", _t51),
+    ("softmax_v1_2_axis_dim4_axis3_float16", _t52),
+    ("softmax_v1_2_axis_dim4_axis3_float16_all_inputs_as_internal", _t53),
+    ("softmax_v1_2_axis_dim4_axis3_quant8", _t54),
+    ("softmax_v1_2_axis_dim4_axis3_quant8_all_inputs_as_internal", _t55),
+    ("softmax_v1_2_axis_dim4_axis3_neg", _t56),
+    ("softmax_v1_2_axis_dim4_axis3_neg_all_inputs_as_internal", _t57),
+    ("softmax_v1_2_axis_dim4_axis3_neg_relaxed", _t58),
+    ("softmax_v1_2_axis_dim4_axis3_neg_relaxed_all_inputs_as_internal", _t59),
+    ("softmax_v1_2_axis_dim4_axis3_neg_float16", _t60),
+    ("softmax_v1_2_axis_dim4_axis3_neg_float16_all_inputs_as_internal", _t61),
+    ("softmax_v1_2_axis_dim4_axis3_neg_quant8", _t62),
+    ("softmax_v1_2_axis_dim4_axis3_neg_quant8_all_inputs_as_internal", _t63),
+    ("softmax_v1_2_axis_dim3_axis0", _t64),
+    ("softmax_v1_2_axis_dim3_axis0_all_inputs_as_internal", _t65),
+    ("softmax_v1_2_axis_dim3_axis0_relaxed", _t66),
+    ("softmax_v1_2_axis_dim3_axis0_relaxed_all_inputs_as_internal", _t67),
+    ("softmax_v1_2_axis_dim3_axis0_float16", _t68),
+    ("softmax_v1_2_axis_dim3_axis0_float16_all_inputs_as_internal", _t69),
+    ("softmax_v1_2_axis_dim3_axis0_quant8", _t70),
+    ("softmax_v1_2_axis_dim3_axis0_quant8_all_inputs_as_internal", _t71),
+    ("softmax_v1_2_axis_dim3_axis0_neg", _t72),
+    ("softmax_v1_2_axis_dim3_axis0_neg_all_inputs_as_internal", _t73),
+    ("softmax_v1_2_axis_dim3_axis0_neg_relaxed", _t74),
+    ("softmax_v1_2_axis_dim3_axis0_neg_relaxed_all_inputs_as_internal", _t75),
+    ("softmax_v1_2_axis_dim3_axis0_neg_float16", _t76),
+    ("softmax_v1_2_axis_dim3_axis0_neg_float16_all_inputs_as_internal", _t77),
+    ("softmax_v1_2_axis_dim3_axis0_neg_quant8", _t78),
+    ("softmax_v1_2_axis_dim3_axis0_neg_quant8_all_inputs_as_internal", _t79),
+    ("softmax_v1_2_axis_dim3_axis1", _t80),
+    ("softmax_v1_2_axis_dim3_axis1_all_inputs_as_internal", _t81),
+    ("softmax_v1_2_axis_dim3_axis1_relaxed", _t82),
+    ("softmax_v1_2_axis_dim3_axis1_relaxed_all_inputs_as_internal", _t83),
+    ("softmax_v1_2_axis_dim3_axis1_float16", _t84),
+    ("softmax_v1_2_axis_dim3_axis1_float16_all_inputs_as_internal", _t85),
+    ("softmax_v1_2_axis_dim3_axis1_quant8", _t86),
+    ("softmax_v1_2_axis_dim3_axis1_quant8_all_inputs_as_internal", _t87),
+    ("softmax_v1_2_axis_dim3_axis1_neg", _t88),
+    ("softmax_v1_2_axis_dim3_axis1_neg_all_inputs_as_internal", _t89),
+    ("softmax_v1_2_axis_dim3_axis1_neg_relaxed", _t90),
+    ("softmax_v1_2_axis_dim3_axis1_neg_relaxed_all_inputs_as_internal", _t91),
+    ("softmax_v1_2_axis_dim3_axis1_neg_float16", _t92),
+    ("softmax_v1_2_axis_dim3_axis1_neg_float16_all_inputs_as_internal", _t93),
+    ("softmax_v1_2_axis_dim3_axis1_neg_quant8", _t94),
+    ("softmax_v1_2_axis_dim3_axis1_neg_quant8_all_inputs_as_internal", _t95),
+    ("softmax_v1_2_axis_dim3_axis2", _t96),
+    ("softmax_v1_2_axis_dim3_axis2_all_inputs_as_internal", _t97),
+    ("softmax_v1_2_axis_dim3_axis2_relaxed", _t98),
+    ("softmax_v1_2_axis_dim3_axis2_relaxed_all_inputs_as_internal", _t99),
+    ("softmax_v1_2_axis_dim3_axis2_float16", _t100),
+    ("softmax_v1_2_axis_dim3_axis2_float16_all_inputs_as_internal", _t101),
+    ("softmax_v1_2_axis_dim3_axis2_quant8", _t102),
+    ("softmax_v1_2_axis_dim3_axis2_quant8_all_inputs_as_internal", _t103),
+    ("softmax_v1_2_axis_dim3_axis2_neg", _t104),
+    ("softmax_v1_2_axis_dim3_axis2_neg_all_inputs_as_internal", _t105),
+    ("softmax_v1_2_axis_dim3_axis2_neg_relaxed", _t106),
+    ("softmax_v1_2_axis_dim3_axis2_neg_relaxed_all_inputs_as_internal", _t107),
+    ("softmax_v1_2_axis_dim3_axis2_neg_float16", _t108),
+    ("softmax_v1_2_axis_dim3_axis2_neg_float16_all_inputs_as_internal", _t109),
+    ("softmax_v1_2_axis_dim3_axis2_neg_quant8", _t110),
+    ("softmax_v1_2_axis_dim3_axis2_neg_quant8_all_inputs_as_internal", _t111),
+    ("softmax_v1_2_axis_dim2_axis0", _t112),
+    ("softmax_v1_2_axis_dim2_axis0_all_inputs_as_internal", _t113),
+    ("softmax_v1_2_axis_dim2_axis0_relaxed", _t114),
+    ("softmax_v1_2_axis_dim2_axis0_relaxed_all_inputs_as_internal", _t115),
+    ("softmax_v1_2_axis_dim2_axis0_float16", _t116),
+    ("softmax_v1_2_axis_dim2_axis0_float16_all_inputs_as_internal", _t117),
+    ("softmax_v1_2_axis_dim2_axis0_quant8", _t118),
+    ("softmax_v1_2_axis_dim2_axis0_quant8_all_inputs_as_internal", _t119),
+    ("softmax_v1_2_axis_dim2_axis0_neg", _t120),
+    ("softmax_v1_2_axis_dim2_axis0_neg_all_inputs_as_internal", _t121),
+    ("softmax_v1_2_axis_dim2_axis0_neg_relaxed", _t122),
+    ("softmax_v1_2_axis_dim2_axis0_neg_relaxed_all_inputs_as_internal", _t123),
+    ("softmax_v1_2_axis_dim2_axis0_neg_float16", _t124),
+    ("softmax_v1_2_axis_dim2_axis0_neg_float16_all_inputs_as_internal", _t125),
+    ("softmax_v1_2_axis_dim2_axis0_neg_quant8", _t126),
+    ("softmax_v1_2_axis_dim2_axis0_neg_quant8_all_inputs_as_internal", _t127),
+    ("softmax_v1_2_axis_dim2_axis1", _t128),
+    ("softmax_v1_2_axis_dim2_axis1_all_inputs_as_internal", _t129),
+    ("softmax_v1_2_axis_dim2_axis1_relaxed", _t130),
+    ("softmax_v1_2_axis_dim2_axis1_relaxed_all_inputs_as_internal", _t131),
+    ("softmax_v1_2_axis_dim2_axis1_float16", _t132),
+    ("softmax_v1_2_axis_dim2_axis1_float16_all_inputs_as_internal", _t133),
+    ("softmax_v1_2_axis_dim2_axis1_quant8", _t134),
+    ("softmax_v1_2_axis_dim2_axis1_quant8_all_inputs_as_internal", _t135),
+    ("softmax_v1_2_axis_dim2_axis1_neg", _t136),
+    ("softmax_v1_2_axis_dim2_axis1_neg_all_inputs_as_internal", _t137),
+    ("softmax_v1_2_axis_dim2_axis1_neg_relaxed", _t138),
+    ("softmax_v1_2_axis_dim2_axis1_neg_relaxed_all_inputs_as_internal", _t139),
+    ("softmax_v1_2_axis_dim2_axis1_neg_float16", _t140),
+    ("softmax_v1_2_axis_dim2_axis1_neg_float16_all_inputs_as_internal", _t141),
+    ("softmax_v1_2_axis_dim2_axis1_neg_quant8", _t142),
+    ("softmax_v1_2_axis_dim2_axis1_neg_quant8_all_inputs_as_internal", _t143),
+    ("softmax_v1_2_axis_dim1_axis0", _t144),
+    ("softmax_v1_2_axis_dim1_axis0_all_inputs_as_internal", _t145),
+    ("softmax_v1_2_axis_dim1_axis0_relaxed", _t146),
+    ("softmax_v1_2_axis_dim1_axis0_relaxed_all_inputs_as_internal", _t147),
+    ("softmax_v1_2_axis_dim1_axis0_float16", _t148),
+    ("softmax_v1_2_axis_dim1_axis0_float16_all_inputs_as_internal", _t149),
+    ("softmax_v1_2_axis_dim1_axis0_quant8", _t150),
+    ("softmax_v1_2_axis_dim1_axis0_quant8_all_inputs_as_internal", _t151),
+    ("softmax_v1_2_axis_dim1_axis0_neg", _t152),
+    ("softmax_v1_2_axis_dim1_axis0_neg_all_inputs_as_internal", _t153),
+    ("softmax_v1_2_axis_dim1_axis0_neg_relaxed", _t154),
+    ("softmax_v1_2_axis_dim1_axis0_neg_relaxed_all_inputs_as_internal", _t155),
+    ("softmax_v1_2_axis_dim1_axis0_neg_float16", _t156),
+    ("softmax_v1_2_axis_dim1_axis0_neg_float16_all_inputs_as_internal", _t157),
+    ("softmax_v1_2_axis_dim1_axis0_neg_quant8", _t158),
+    ("softmax_v1_2_axis_dim1_axis0_neg_quant8_all_inputs_as_internal", _t159),
+    ("softmax_v1_2_no_axis_dim4_axis3", _t160),
+    ("softmax_v1_2_no_axis_dim4_axis3_all_inputs_as_internal", _t161),
+    ("softmax_v1_2_no_axis_dim4_axis3_relaxed", _t162),
+    ("softmax_v1_2_no_axis_dim4_axis3_relaxed_all_inputs_as_internal", _t163),
+    ("softmax_v1_2_no_axis_dim4_axis3_float16", _t164),
+    ("softmax_v1_2_no_axis_dim4_axis3_float16_all_inputs_as_internal", _t165),
+    ("softmax_v1_2_no_axis_dim4_axis3_quant8", _t166),
+    ("softmax_v1_2_no_axis_dim4_axis3_quant8_all_inputs_as_internal", _t167),
+    ("softmax_v1_2_no_axis_dim3_axis2", _t168),
+    ("softmax_v1_2_no_axis_dim3_axis2_all_inputs_as_internal", _t169),
+    ("softmax_v1_2_no_axis_dim3_axis2_relaxed", _t170),
+    ("softmax_v1_2_no_axis_dim3_axis2_relaxed_all_inputs_as_internal", _t171),
+    ("softmax_v1_2_no_axis_dim3_axis2_float16", _t172),
+    ("softmax_v1_2_no_axis_dim3_axis2_float16_all_inputs_as_internal", _t173),
+    ("softmax_v1_2_no_axis_dim3_axis2_quant8", _t174),
+    ("softmax_v1_2_no_axis_dim3_axis2_quant8_all_inputs_as_internal", _t175),
+    ("softmax_v1_2_no_axis_dim2_axis1", _t176),
+    ("softmax_v1_2_no_axis_dim2_axis1_all_inputs_as_internal", _t177),
+    ("softmax_v1_2_no_axis_dim2_axis1_relaxed", _t178),
+    ("softmax_v1_2_no_axis_dim2_axis1_relaxed_all_inputs_as_internal", _t179),
+    ("softmax_v1_2_no_axis_dim2_axis1_float16", _t180),
+    ("softmax_v1_2_no_axis_dim2_axis1_float16_all_inputs_as_internal", _t181),
+    ("softmax_v1_2_no_axis_dim2_axis1_quant8", _t182),
+    ("softmax_v1_2_no_axis_dim2_axis1_quant8_all_inputs_as_internal", _t183),
+    ("softmax_v1_2_no_axis_dim1_axis0", _t184),
+    ("softmax_v1_2_no_axis_dim1_axis0_all_inputs_as_internal", _t185),
+    ("softmax_v1_2_no_axis_dim1_axis0_relaxed", _t186),
+    ("softmax_v1_2_no_axis_dim1_axis0_relaxed_all_inputs_as_internal", _t187),
+    ("softmax_v1_2_no_axis_dim1_axis0_float16", _t188),
+    ("softmax_v1_2_no_axis_dim1_axis0_float16_all_inputs_as_internal", _t189),
+    ("softmax_v1_2_no_axis_dim1_axis0_quant8", _t190),
+    ("softmax_v1_2_no_axis_dim1_axis0_quant8_all_inputs_as_internal", _t191),
 )

@@ -14,17 +14,25 @@ SPEC = "conformance/specs/V1_2/space_to_batch_nd_v1_2.mod.py"
 _D0 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAA=="
 _D1 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEA="
 _D2 = "AAAAAAAAAAAAACBAAABgQAAAAAAAAAAAAABAQAAAgEAAAAA/AADAPwAAAAAAAAAAAACAPwAAAEAAAAAAAAAAAA=="
-_D3 = "ADgAPAA+AEAAQQBCAEMARA=="
-_D4 = "AAAAAABBAEMAAAAAAEIARAA4AD4AAAAAADwAQAAAAAA="
-_D5 = "gICFh4CAhoiBg4CAgoSAgA=="
-_D6 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAQ=="
-_D7 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAA=="
-_D8 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBA"
-_D9 = "AAAAAAAAgD8AAAAAAAAgQAAAAAAAAIBAAAAAAAAAsEAAAAA/AADAPwAAAEAAAEBAAABgQAAAkEAAAKBAAADAQA=="
-_D10 = "ADgAPAA+AEAAQQBCAEMARIBEAEWARQBG"
-_D11 = "AAAAPAAAAEEAAABEAACARQA4AD4AQABCAEOARABFAEY="
-_D12 = "AwUDCAMLAw4EBgcJCgwNDw=="
-_D13 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAQ=="
+_D3 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D4 = "AQAAAAEAAAAAAAAAAAAAAA=="
+_D5 = "ADgAPAA+AEAAQQBCAEMARA=="
+_D6 = "AAAAAABBAEMAAAAAAEIARAA4AD4AAAAAADwAQAAAAAA="
+_D7 = "gICFh4CAhoiBg4CAgoSAgA=="
+_D8 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAQ=="
+_D9 = "AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAAAAAAA"
+_D10 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAA=="
+_D11 = "AAAAPwAAgD8AAMA/AAAAQAAAIEAAAEBAAABgQAAAgEAAAJBAAACgQAAAsEAAAMBA"
+_D12 = "AAAAAAAAgD8AAAAAAAAgQAAAAAAAAIBAAAAAAAAAsEAAAAA/AADAPwAAAEAAAEBAAABgQAAAkEAAAKBAAADAQA=="
+_D13 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAA"
+_D14 = "AAAAAAAAAAABAAAAAAAAAA=="
+_D15 = "AQAAAAIAAAAAAAAAAAAAAAA="
+_D16 = "ADgAPAA+AEAAQQBCAEMARIBEAEWARQBG"
+_D17 = "AAAAPAAAAEEAAABEAACARQA4AD4AQABCAEOARABFAEY="
+_D18 = "AwUDCAMLAw4EBgcJCgwNDw=="
+_D19 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAQ=="
+_D20 = "AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAAA"
+_D21 = "AQAAAAIAAAABAAAAAAAAAAA="
 
 
 def _t0():
@@ -64,6 +72,126 @@ def _t0():
 
 def _t1():
     return g.case(
+        "space_to_batch_nd_v1_2_nhwc_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "space_to_batch_nd_v1_2_nhwc_relaxed",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -97,7 +225,127 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 2, 4, 1), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "space_to_batch_nd_v1_2_nhwc_float16",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_float16",
@@ -122,17 +370,137 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 4, 1), _D3),
+                    g.array("<f2", (1, 2, 4, 1), _D5),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2, 1), _D4),
+                    g.array("<f2", (4, 2, 2, 1), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_float16_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_float16_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 4, 1), _D5),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f2", (1, 2, 4, 1), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "space_to_batch_nd_v1_2_nhwc_quant8",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_quant8",
@@ -160,14 +528,134 @@ def _t3():
                     g.array("|u1", (1, 2, 4, 1), "gYKDhIWGh4g="),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D5),
+                    g.array("|u1", (4, 2, 2, 1), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 4, 1), "gYKDhIWGh4g="),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "space_to_batch_nd_v1_2_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("|u1", (1, 2, 4, 1), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "space_to_batch_nd_v1_2_nchw",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw",
@@ -187,7 +675,7 @@ def _t4():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
@@ -202,7 +690,127 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "space_to_batch_nd_v1_2_nchw_relaxed",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed",
@@ -221,7 +829,7 @@ def _t5():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D6,
+            values=_D8,
             relaxed=True,
         ),
         feeds=[
@@ -237,7 +845,127 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQ==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f4", (1, 1, 2, 4), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "space_to_batch_nd_v1_2_nchw_float16",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_float16",
@@ -257,22 +985,142 @@ def _t6():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 2, 4), _D3),
+                    g.array("<f2", (1, 1, 2, 4), _D5),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 1, 2, 2), _D4),
+                    g.array("<f2", (4, 1, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t25():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_float16_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 4), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_float16_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 4), _D5),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 3, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("<f2", (1, 1, 2, 4), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "space_to_batch_nd_v1_2_nchw_quant8",
         "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_quant8",
@@ -292,7 +1140,7 @@ def _t7():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
@@ -300,14 +1148,134 @@ def _t7():
                     g.array("|u1", (1, 1, 2, 4), "gYKDhIWGh4g="),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 1, 2, 2), _D5),
+                    g.array("|u1", (4, 1, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t29():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAQAAAAAAAAAAAAAAAYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 4), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQ==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 4), "gYKDhIWGh4g="),
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "space_to_batch_nd_v1_2_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[1, 2, 5],
+            outputs=[4],
+            values="AYAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAIAAAA="),
+                    g.array("<i4", (2, 2), _D4),
+                    g.array("|u1", (1, 1, 2, 4), "gYKDhIWGh4g="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nhwc",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc",
@@ -327,22 +1295,140 @@ def _t8():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 1), _D8),
+                    g.array("<f4", (2, 2, 3, 1), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D9),
+                    g.array("<f4", (4, 2, 2, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t33():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed",
@@ -361,23 +1447,141 @@ def _t9():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D7,
+            values=_D10,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3, 1), _D8),
+                    g.array("<f4", (2, 2, 3, 1), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 2, 2, 1), _D9),
+                    g.array("<f4", (4, 2, 2, 1), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t37():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f4", (2, 2, 3, 1), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 2, 1), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nhwc_float16",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_float16",
@@ -397,22 +1601,140 @@ def _t10():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3, 1), _D10),
+                    g.array("<f2", (2, 2, 3, 1), _D16),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 2, 2, 1), _D11),
+                    g.array("<f2", (4, 2, 2, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t41():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3, 1), _D16),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f2", (2, 2, 3, 1), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 2, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nhwc_quant8",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_quant8",
@@ -432,7 +1754,7 @@ def _t11():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D7,
+            values=_D10,
         ),
         feeds=[
             g.feed(
@@ -440,14 +1762,132 @@ def _t11():
                     g.array("|u1", (2, 2, 3, 1), "BAUGBwgJCgsMDQ4P"),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 2, 2, 1), _D12),
+                    g.array("|u1", (4, 2, 2, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t45():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAAMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 1), "BAUGBwgJCgsMDQ4P"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3, 1), "BAUGBwgJCgsMDQ4P"),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("|u1", (2, 2, 3, 1), "BAUGBwgJCgsMDQ4P"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nchw",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw",
@@ -467,22 +1907,140 @@ def _t12():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D13,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 3), _D8),
+                    g.array("<f4", (2, 1, 2, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 1, 2, 2), _D9),
+                    g.array("<f4", (4, 1, 2, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t49():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nchw_relaxed",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed",
@@ -501,23 +2059,141 @@ def _t13():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D13,
+            values=_D19,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 3), _D8),
+                    g.array("<f4", (2, 1, 2, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (4, 1, 2, 2), _D9),
+                    g.array("<f4", (4, 1, 2, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t53():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAB",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f4", (2, 1, 2, 3), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 1, 2, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nchw_float16",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_float16",
@@ -537,22 +2213,140 @@ def _t14():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D13,
+            values=_D19,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 2, 3), _D10),
+                    g.array("<f2", (2, 1, 2, 3), _D16),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 1, 2, 2), _D11),
+                    g.array("<f2", (4, 1, 2, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t57():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 3), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 3), _D16),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AQAAAAIAAAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("<f2", (2, 1, 2, 3), _D16),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 1, 2, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "space_to_batch_nd_v1_2_asymmetric_nchw_quant8",
         "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_quant8",
@@ -572,7 +2366,7 @@ def _t15():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D13,
+            values=_D19,
         ),
         feeds=[
             g.feed(
@@ -580,7 +2374,125 @@ def _t15():
                     g.array("|u1", (2, 1, 2, 3), "BAUGBwgJCgsMDQ4P"),
                 ],
                 outputs=[
-                    g.array("|u1", (4, 1, 2, 2), _D12),
+                    g.array("|u1", (4, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t61():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAQMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "BAUGBwgJCgsMDQ4P"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_tensors_as_inputs",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AQAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 3), "BAUGBwgJCgsMDQ4P"),
+                    g.array("<i4", (2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_to_batch_nd_v1_2_asymmetric_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AQAAAAIAAAABAwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D14),
+                    g.array("|u1", (2, 1, 2, 3), "BAUGBwgJCgsMDQ4P"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 1, 2, 2), _D18),
                 ],
             ),
         ],
@@ -589,19 +2501,67 @@ def _t15():
 
 TESTS = (
     ("space_to_batch_nd_v1_2_nhwc", _t0),
-    ("space_to_batch_nd_v1_2_nhwc_relaxed", _t1),
-    ("space_to_batch_nd_v1_2_nhwc_float16", _t2),
-    ("space_to_batch_nd_v1_2_nhwc_quant8", _t3),
-    ("space_to_batch_nd_v1_2_nchw", _t4),
-    ("space_to_batch_nd_v1_2_nchw_relaxed", _t5),
-    ("space_to_batch_nd_v1_2_nchw_float16", _t6),
-    ("space_to_batch_nd_v1_2_nchw_quant8", _t7),
-    ("space_to_batch_nd_v1_2_asymmetric_nhwc", _t8),
-    ("space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed", _t9),
-    ("space_to_batch_nd_v1_2_asymmetric_nhwc_float16", _t10),
-    ("space_to_batch_nd_v1_2_asymmetric_nhwc_quant8", _t11),
-    ("space_to_batch_nd_v1_2_asymmetric_nchw", _t12),
-    ("space_to_batch_nd_v1_2_asymmetric_nchw_relaxed", _t13),
-    ("space_to_batch_nd_v1_2_asymmetric_nchw_float16", _t14),
-    ("space_to_batch_nd_v1_2_asymmetric_nchw_quant8", _t15),
+    ("space_to_batch_nd_v1_2_nhwc_all_inputs_as_internal", _t1),
+    ("space_to_batch_nd_v1_2_nhwc_all_tensors_as_inputs", _t2),
+    ("space_to_batch_nd_v1_2_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("space_to_batch_nd_v1_2_nhwc_relaxed", _t4),
+    ("space_to_batch_nd_v1_2_nhwc_relaxed_all_inputs_as_internal", _t5),
+    ("space_to_batch_nd_v1_2_nhwc_relaxed_all_tensors_as_inputs", _t6),
+    ("space_to_batch_nd_v1_2_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("space_to_batch_nd_v1_2_nhwc_float16", _t8),
+    ("space_to_batch_nd_v1_2_nhwc_float16_all_inputs_as_internal", _t9),
+    ("space_to_batch_nd_v1_2_nhwc_float16_all_tensors_as_inputs", _t10),
+    ("space_to_batch_nd_v1_2_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("space_to_batch_nd_v1_2_nhwc_quant8", _t12),
+    ("space_to_batch_nd_v1_2_nhwc_quant8_all_inputs_as_internal", _t13),
+    ("space_to_batch_nd_v1_2_nhwc_quant8_all_tensors_as_inputs", _t14),
+    ("space_to_batch_nd_v1_2_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("space_to_batch_nd_v1_2_nchw", _t16),
+    ("space_to_batch_nd_v1_2_nchw_all_inputs_as_internal", _t17),
+    ("space_to_batch_nd_v1_2_nchw_all_tensors_as_inputs", _t18),
+    ("space_to_batch_nd_v1_2_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("space_to_batch_nd_v1_2_nchw_relaxed", _t20),
+    ("space_to_batch_nd_v1_2_nchw_relaxed_all_inputs_as_internal", _t21),
+    ("space_to_batch_nd_v1_2_nchw_relaxed_all_tensors_as_inputs", _t22),
+    ("space_to_batch_nd_v1_2_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("space_to_batch_nd_v1_2_nchw_float16", _t24),
+    ("space_to_batch_nd_v1_2_nchw_float16_all_inputs_as_internal", _t25),
+    ("space_to_batch_nd_v1_2_nchw_float16_all_tensors_as_inputs", _t26),
+    ("space_to_batch_nd_v1_2_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("space_to_batch_nd_v1_2_nchw_quant8", _t28),
+    ("space_to_batch_nd_v1_2_nchw_quant8_all_inputs_as_internal", _t29),
+    ("space_to_batch_nd_v1_2_nchw_quant8_all_tensors_as_inputs", _t30),
+    ("space_to_batch_nd_v1_2_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc", _t32),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_all_inputs_as_internal", _t33),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_all_tensors_as_inputs", _t34),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed", _t36),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_inputs_as_internal", _t37),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_tensors_as_inputs", _t38),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_float16", _t40),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_inputs_as_internal", _t41),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_tensors_as_inputs", _t42),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_quant8", _t44),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_inputs_as_internal", _t45),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_tensors_as_inputs", _t46),
+    ("space_to_batch_nd_v1_2_asymmetric_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw", _t48),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_all_inputs_as_internal", _t49),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_all_tensors_as_inputs", _t50),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_relaxed", _t52),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_inputs_as_internal", _t53),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_tensors_as_inputs", _t54),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_float16", _t56),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_inputs_as_internal", _t57),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_tensors_as_inputs", _t58),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_quant8", _t60),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_inputs_as_internal", _t61),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_tensors_as_inputs", _t62),
+    ("space_to_batch_nd_v1_2_asymmetric_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t63),
 )

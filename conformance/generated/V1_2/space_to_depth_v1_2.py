@@ -14,11 +14,16 @@ SPEC = "conformance/specs/V1_2/space_to_depth_v1_2.mod.py"
 _D0 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBAAADAQAAA0EAAAOBAAADwQA=="
 _D1 = "AAAAAAAAAD8AAABAAAAgQAAAgD8AAMA/AABAQAAAYEAAAIBAAACQQAAAwEAAANBAAACgQAAAsEAAAOBAAADwQA=="
 _D2 = "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBFAEaARgBHgEc="
-_D3 = "AAECAwQFBgcICQoLDA0ODw=="
-_D4 = "AAAAAAAAgD8AAIBAAACgQAAAAD8AAMA/AACQQAAAsEAAAABAAABAQAAAwEAAAOBAAAAgQAAAYEAAANBAAADwQA=="
-_D5 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
-_D6 = "AMAAvgC8ALgAAAA4ADwAPg=="
-_D7 = "AAAAwAAAgL8AAAAAAACAPwAAwL8AAAC/AAAAPwAAwD8="
+_D3 = "AAAAOABAAEEAPAA+AEIAQwBEgEQARoBGAEWARQBHgEc="
+_D4 = "AAECAwQFBgcICQoLDA0ODw=="
+_D5 = "AAEEBQIDBgcICQwNCgsODw=="
+_D6 = "AAAAAAAAgD8AAIBAAACgQAAAAD8AAMA/AACQQAAAsEAAAABAAABAQAAAwEAAAOBAAAAgQAAAYEAAANBAAADwQA=="
+_D7 = "AAAAPABEAEUAOAA+gESARQBAAEIARgBHAEEAQ4BGgEc="
+_D8 = "AAIICgEDCQsEBgwOBQcNDw=="
+_D9 = "AAAAwAAAwL8AAIC/AAAAvwAAAAAAAAA/AACAPwAAwD8="
+_D10 = "AMAAvgC8ALgAAAA4ADwAPg=="
+_D11 = "AAAAwAAAgL8AAAAAAACAPwAAwL8AAAC/AAAAPwAAwD8="
+_D12 = "AMAAvAAAADwAvgC4ADgAPg=="
 
 
 def _t0():
@@ -57,6 +62,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "space_to_depth_v1_2_nhwc_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "space_to_depth_v1_2_nhwc_relaxed",
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -89,7 +133,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "space_to_depth_v1_2_nhwc_relaxed_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "space_to_depth_v1_2_nhwc_float16",
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_float16",
@@ -116,14 +199,53 @@ def _t2():
                     g.array("<f2", (1, 4, 4, 1), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 2, 4), "AAAAOABAAEEAPAA+AEIAQwBEgEQARoBGAEWARQBHgEc="),
+                    g.array("<f2", (1, 2, 2, 4), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "space_to_depth_v1_2_nhwc_float16_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 4), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "space_to_depth_v1_2_nhwc_quant8",
         "space_to_depth_v1_2_dynamic_output_shape_nhwc_quant8",
@@ -147,17 +269,56 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D3),
+                    g.array("|u1", (1, 4, 4, 1), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 2, 4), "AAEEBQIDBgcICQwNCgsODw=="),
+                    g.array("|u1", (1, 2, 2, 4), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "space_to_depth_v1_2_nhwc_quant8_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "space_to_depth_v1_2_nchw",
         "space_to_depth_v1_2_dynamic_output_shape_nchw",
@@ -184,14 +345,53 @@ def _t4():
                     g.array("<f4", (1, 1, 4, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 2), _D4),
+                    g.array("<f4", (1, 4, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "space_to_depth_v1_2_nchw_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "space_to_depth_v1_2_nchw_relaxed",
         "space_to_depth_v1_2_dynamic_output_shape_nchw_relaxed",
@@ -218,14 +418,53 @@ def _t5():
                     g.array("<f4", (1, 1, 4, 4), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 2, 2), _D4),
+                    g.array("<f4", (1, 4, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "space_to_depth_v1_2_nchw_relaxed_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "space_to_depth_v1_2_nchw_float16",
         "space_to_depth_v1_2_dynamic_output_shape_nchw_float16",
@@ -252,14 +491,53 @@ def _t6():
                     g.array("<f2", (1, 1, 4, 4), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 2, 2), "AAAAPABEAEUAOAA+gESARQBAAEIARgBHAEEAQ4BGgEc="),
+                    g.array("<f2", (1, 4, 2, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "space_to_depth_v1_2_nchw_float16_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 2, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "space_to_depth_v1_2_nchw_quant8",
         "space_to_depth_v1_2_dynamic_output_shape_nchw_quant8",
@@ -283,17 +561,56 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D3),
+                    g.array("|u1", (1, 1, 4, 4), _D4),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 2, 2), "AAIICgEDCQsEBgwOBQcNDw=="),
+                    g.array("|u1", (1, 4, 2, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "space_to_depth_v1_2_nchw_quant8_all_inputs_as_internal",
+        "space_to_depth_v1_2_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 12, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 2, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "space_to_depth_v1_2_channels_nhwc",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc",
@@ -317,17 +634,56 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 1, 8), _D5),
+                    g.array("<f4", (1, 1, 1, 8), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "space_to_depth_v1_2_channels_nhwc_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 8), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "space_to_depth_v1_2_channels_nhwc_relaxed",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_relaxed",
@@ -351,17 +707,56 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D5),
+                    g.array("<f4", (1, 2, 2, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 1, 8), _D5),
+                    g.array("<f4", (1, 1, 1, 8), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "space_to_depth_v1_2_channels_nhwc_relaxed_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 1, 8), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "space_to_depth_v1_2_channels_nhwc_float16",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_float16",
@@ -385,17 +780,56 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D6),
+                    g.array("<f2", (1, 2, 2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 1, 8), _D6),
+                    g.array("<f2", (1, 1, 1, 8), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "space_to_depth_v1_2_channels_nhwc_float16_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 1, 8), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "space_to_depth_v1_2_channels_nhwc_quant8",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_quant8",
@@ -429,7 +863,46 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "space_to_depth_v1_2_channels_nhwc_quant8_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nhwc", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 1, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "fH1+f4CBgoM="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 1, 8), "fH1+f4CBgoM="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "space_to_depth_v1_2_channels_nchw",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw",
@@ -453,17 +926,56 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 8, 1, 1), _D5),
+                    g.array("<f4", (1, 8, 1, 1), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "space_to_depth_v1_2_channels_nchw_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 8, 1, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "space_to_depth_v1_2_channels_nchw_relaxed",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_relaxed",
@@ -487,17 +999,56 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 2, 2), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 8, 1, 1), _D5),
+                    g.array("<f4", (1, 8, 1, 1), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "space_to_depth_v1_2_channels_nchw_relaxed_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "relaxed", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 8, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAAAAA==",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D11),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 8, 1, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "space_to_depth_v1_2_channels_nchw_float16",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_float16",
@@ -521,17 +1072,56 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), "AMAAvAAAADwAvgC4ADgAPg=="),
+                    g.array("<f2", (1, 2, 2, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 8, 1, 1), _D6),
+                    g.array("<f2", (1, 8, 1, 1), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "space_to_depth_v1_2_channels_nchw_float16_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "float16", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 8, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 8, 1, 1), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "space_to_depth_v1_2_channels_nchw_quant8",
         "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_quant8",
@@ -565,21 +1155,76 @@ def _t15():
     )
 
 
+def _t31():
+    return g.case(
+        "space_to_depth_v1_2_channels_nchw_quant8_all_inputs_as_internal",
+        "space_to_depth_v1_2_channels_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("nchw", "quant8", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 8, 1, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "fH6Agn1/gYM="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 8, 1, 1), "fH1+f4CBgoM="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("space_to_depth_v1_2_nhwc", _t0),
-    ("space_to_depth_v1_2_nhwc_relaxed", _t1),
-    ("space_to_depth_v1_2_nhwc_float16", _t2),
-    ("space_to_depth_v1_2_nhwc_quant8", _t3),
-    ("space_to_depth_v1_2_nchw", _t4),
-    ("space_to_depth_v1_2_nchw_relaxed", _t5),
-    ("space_to_depth_v1_2_nchw_float16", _t6),
-    ("space_to_depth_v1_2_nchw_quant8", _t7),
-    ("space_to_depth_v1_2_channels_nhwc", _t8),
-    ("space_to_depth_v1_2_channels_nhwc_relaxed", _t9),
-    ("space_to_depth_v1_2_channels_nhwc_float16", _t10),
-    ("space_to_depth_v1_2_channels_nhwc_quant8", _t11),
-    ("space_to_depth_v1_2_channels_nchw", _t12),
-    ("space_to_depth_v1_2_channels_nchw_relaxed", _t13),
-    ("space_to_depth_v1_2_channels_nchw_float16", _t14),
-    ("space_to_depth_v1_2_channels_nchw_quant8", _t15),
+    ("space_to_depth_v1_2_nhwc_all_inputs_as_internal", _t1),
+    ("space_to_depth_v1_2_nhwc_relaxed", _t2),
+    ("space_to_depth_v1_2_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("space_to_depth_v1_2_nhwc_float16", _t4),
+    ("space_to_depth_v1_2_nhwc_float16_all_inputs_as_internal", _t5),
+    ("space_to_depth_v1_2_nhwc_quant8", _t6),
+    ("space_to_depth_v1_2_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("space_to_depth_v1_2_nchw", _t8),
+    ("space_to_depth_v1_2_nchw_all_inputs_as_internal", _t9),
+    ("space_to_depth_v1_2_nchw_relaxed", _t10),
+    ("space_to_depth_v1_2_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("space_to_depth_v1_2_nchw_float16", _t12),
+    ("space_to_depth_v1_2_nchw_float16_all_inputs_as_internal", _t13),
+    ("space_to_depth_v1_2_nchw_quant8", _t14),
+    ("space_to_depth_v1_2_nchw_quant8_all_inputs_as_internal", _t15),
+    ("space_to_depth_v1_2_channels_nhwc", _t16),
+    ("space_to_depth_v1_2_channels_nhwc_all_inputs_as_internal", _t17),
+    ("space_to_depth_v1_2_channels_nhwc_relaxed", _t18),
+    ("space_to_depth_v1_2_channels_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("space_to_depth_v1_2_channels_nhwc_float16", _t20),
+    ("space_to_depth_v1_2_channels_nhwc_float16_all_inputs_as_internal", _t21),
+    ("space_to_depth_v1_2_channels_nhwc_quant8", _t22),
+    ("space_to_depth_v1_2_channels_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("space_to_depth_v1_2_channels_nchw", _t24),
+    ("space_to_depth_v1_2_channels_nchw_all_inputs_as_internal", _t25),
+    ("space_to_depth_v1_2_channels_nchw_relaxed", _t26),
+    ("space_to_depth_v1_2_channels_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("space_to_depth_v1_2_channels_nchw_float16", _t28),
+    ("space_to_depth_v1_2_channels_nchw_float16_all_inputs_as_internal", _t29),
+    ("space_to_depth_v1_2_channels_nchw_quant8", _t30),
+    ("space_to_depth_v1_2_channels_nchw_quant8_all_inputs_as_internal", _t31),
 )

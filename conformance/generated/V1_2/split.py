@@ -15,10 +15,12 @@ _D0 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
 _D1 = "AACgwAAAgMAAAIA/AAAAQA=="
 _D2 = "AABAwAAAAMAAAEBAAACAQA=="
 _D3 = "AACAvwAAAAAAAKBAAADAQA=="
-_D4 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"
-_D5 = "+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAA"
-_D6 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAA"
-_D7 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
+_D4 = "AQAAAAMAAAAAAAAAAAAAAA=="
+_D5 = "AMUAxADCAMAAvAAAADwAQABCAEQARQBG"
+_D6 = "+/////z////9/////v////////8AAAAAAQAAAAIAAAADAAAABAAAAAUAAAAGAAAA"
+_D7 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAA"
+_D8 = "AACAPwAAAEAAAEBAAACAQAAAoEAAAMBA"
+_D9 = "/f///wIAAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -61,6 +63,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "split_all_inputs_as_internal",
+        "split_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "split_relaxed",
         "split_dynamic_output_shape_relaxed",
         "V1_2",
@@ -97,7 +142,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "split_relaxed_all_inputs_as_internal",
+        "split_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 6), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                    g.array("<f4", (2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "split_float16",
         "split_dynamic_output_shape_float16",
@@ -123,7 +211,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 6), _D4),
+                    g.array("<f2", (2, 6), _D5),
                 ],
                 outputs=[
                     g.array("<f2", (2, 2), "AMUAxAA8AEA="),
@@ -135,7 +223,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "split_float16_all_inputs_as_internal",
+        "split_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values="AQAAAAMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 6), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "AMUAxAA8AEA="),
+                    g.array("<f2", (2, 2), "AMIAwABCAEQ="),
+                    g.array("<f2", (2, 2), "ALwAAABFAEY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "split_int32",
         "split_dynamic_output_shape_int32",
@@ -161,7 +292,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 6), _D5),
+                    g.array("<i4", (2, 6), _D6),
                 ],
                 outputs=[
                     g.array("<i4", (2, 2), "+/////z///8BAAAAAgAAAA=="),
@@ -173,7 +304,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "split_quant8",
         "split_dynamic_output_shape_quant8",
@@ -211,7 +342,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "split_quant8_all_inputs_as_internal",
+        "split_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 17, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values="AQAAAAMAAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 6), "FBYYGhweICIkJigq"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "FBYgIg=="),
+                    g.array("|u1", (2, 2), "GBokJg=="),
+                    g.array("|u1", (2, 2), "HB4oKg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "split_negative_axis",
         "split_negative_axis_dynamic_output_shape",
@@ -239,15 +413,56 @@ def _t5():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2), _D6),
                     g.array("<f4", (1, 3, 2), _D7),
+                    g.array("<f4", (1, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "split_negative_axis_all_inputs_as_internal",
+        "split_negative_axis_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5],
+            outputs=[3, 4],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2), _D7),
+                    g.array("<f4", (1, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "split_negative_axis_relaxed",
         "split_negative_axis_dynamic_output_shape_relaxed",
@@ -275,15 +490,56 @@ def _t6():
                     g.array("<f4", (2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 2), _D6),
                     g.array("<f4", (1, 3, 2), _D7),
+                    g.array("<f4", (1, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t12():
+    return g.case(
+        "split_negative_axis_relaxed_all_inputs_as_internal",
+        "split_negative_axis_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("relaxed", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5],
+            outputs=[3, 4],
+            values=_D9,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 2), _D7),
+                    g.array("<f4", (1, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "split_negative_axis_float16",
         "split_negative_axis_dynamic_output_shape_float16",
@@ -308,7 +564,7 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), _D4),
+                    g.array("<f2", (2, 3, 2), _D5),
                 ],
                 outputs=[
                     g.array("<f2", (1, 3, 2), "AMUAxADCAMAAvAAA"),
@@ -319,7 +575,48 @@ def _t7():
     )
 
 
-def _t8():
+def _t14():
+    return g.case(
+        "split_negative_axis_float16_all_inputs_as_internal",
+        "split_negative_axis_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5],
+            outputs=[3, 4],
+            values="/f///wIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 2), "AMUAxADCAMAAvAAA"),
+                    g.array("<f2", (1, 3, 2), "ADwAQABCAEQARQBG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
     return g.case(
         "split_negative_axis_int32",
         "split_negative_axis_dynamic_output_shape_int32",
@@ -344,7 +641,7 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 3, 2), _D5),
+                    g.array("<i4", (2, 3, 2), _D6),
                 ],
                 outputs=[
                     g.array("<i4", (1, 3, 2), "+/////z////9/////v////////8AAAAA"),
@@ -355,7 +652,7 @@ def _t8():
     )
 
 
-def _t9():
+def _t16():
     return g.case(
         "split_negative_axis_quant8",
         "split_negative_axis_dynamic_output_shape_quant8",
@@ -391,7 +688,48 @@ def _t9():
     )
 
 
-def _t10():
+def _t17():
+    return g.case(
+        "split_negative_axis_quant8_all_inputs_as_internal",
+        "split_negative_axis_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("quant8", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[5],
+            outputs=[3, 4],
+            values="/f///wIAAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "FBYYGhweICIkJigq"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 2), "FBYYGhwe"),
+                    g.array("|u1", (1, 3, 2), "ICIkJigq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "split_one",
         "split_one_dynamic_output_shape",
@@ -425,7 +763,46 @@ def _t10():
     )
 
 
-def _t11():
+def _t19():
+    return g.case(
+        "split_one_all_inputs_as_internal",
+        "split_one_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wEAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AADgQAAAAMEAABBB"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AADgQAAAAMEAABBB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "split_one_float16",
         "split_one_dynamic_output_shape_float16",
@@ -459,7 +836,46 @@ def _t11():
     )
 
 
-def _t12():
+def _t21():
+    return g.case(
+        "split_one_float16_all_inputs_as_internal",
+        "split_one_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 44, ("float16", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="/////wEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "AEcAyIBI"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "AEcAyIBI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "split_one_int32",
         "split_one_dynamic_output_shape_int32",
@@ -495,16 +911,26 @@ def _t12():
 
 TESTS = (
     ("split", _t0),
-    ("split_relaxed", _t1),
-    ("split_float16", _t2),
-    ("split_int32", _t3),
-    ("split_quant8", _t4),
-    ("split_negative_axis", _t5),
-    ("split_negative_axis_relaxed", _t6),
-    ("split_negative_axis_float16", _t7),
-    ("split_negative_axis_int32", _t8),
-    ("split_negative_axis_quant8", _t9),
-    ("split_one", _t10),
-    ("split_one_float16", _t11),
-    ("split_one_int32", _t12),
+    ("split_all_inputs_as_internal", _t1),
+    ("split_relaxed", _t2),
+    ("split_relaxed_all_inputs_as_internal", _t3),
+    ("split_float16", _t4),
+    ("split_float16_all_inputs_as_internal", _t5),
+    ("split_int32", _t6),
+    ("split_quant8", _t7),
+    ("split_quant8_all_inputs_as_internal", _t8),
+    ("split_negative_axis", _t9),
+    ("split_negative_axis_all_inputs_as_internal", _t10),
+    ("split_negative_axis_relaxed", _t11),
+    ("split_negative_axis_relaxed_all_inputs_as_internal", _t12),
+    ("split_negative_axis_float16", _t13),
+    ("split_negative_axis_float16_all_inputs_as_internal", _t14),
+    ("split_negative_axis_int32", _t15),
+    ("split_negative_axis_quant8", _t16),
+    ("split_negative_axis_quant8_all_inputs_as_internal", _t17),
+    ("split_one", _t18),
+    ("split_one_all_inputs_as_internal", _t19),
+    ("split_one_float16", _t20),
+    ("split_one_float16_all_inputs_as_internal", _t21),
+    ("split_one_int32", _t22),
 )

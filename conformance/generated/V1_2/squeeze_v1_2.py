@@ -49,6 +49,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "squeeze_v1_2_omitted_all_inputs_as_internal",
+        "squeeze_v1_2_omitted_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "squeeze_v1_2_omitted_relaxed",
         "squeeze_v1_2_omitted_dynamic_output_shape_relaxed",
         "V1_2",
@@ -80,7 +119,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "squeeze_v1_2_omitted_relaxed_all_inputs_as_internal",
+        "squeeze_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("relaxed", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (1, 2, 1, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "squeeze_v1_2_omitted_float16",
         "squeeze_v1_2_omitted_dynamic_output_shape_float16",
@@ -113,7 +191,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "squeeze_v1_2_omitted_float16_all_inputs_as_internal",
+        "squeeze_v1_2_omitted_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f2", (1, 2, 1, 2), "ADwAwOBOQNY="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADwAwOBOQNY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "squeeze_v1_2_omitted_quant8",
         "squeeze_v1_2_omitted_dynamic_output_shape_quant8",
@@ -146,7 +263,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "squeeze_v1_2_omitted_quant8_all_inputs_as_internal",
+        "squeeze_v1_2_omitted_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 13, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=200),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=200, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="yAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (1, 2, 1, 2), "ysT/AA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "ysT/AA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "squeeze_v1_2",
         "squeeze_v1_2_dynamic_output_shape",
@@ -179,7 +335,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "squeeze_v1_2_all_inputs_as_internal",
+        "squeeze_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAP////8AAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 3, 1), "AACAvgAAAAAAAH5C"),
+                ],
+                outputs=[
+                    g.array("<f4", (3,), "AACAvgAAAAAAAH5C"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "squeeze_v1_2_float16",
         "squeeze_v1_2_dynamic_output_shape_float16",
@@ -212,7 +406,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "squeeze_v1_2_float16_all_inputs_as_internal",
+        "squeeze_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAP////8AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 3, 1), "ALQAAPBT"),
+                ],
+                outputs=[
+                    g.array("<f2", (3,), "ALQAAPBT"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "squeeze_v1_2_quant8",
         "squeeze_v1_2_dynamic_output_shape_quant8",
@@ -245,12 +477,57 @@ def _t6():
     )
 
 
+def _t13():
+    return g.case(
+        "squeeze_v1_2_quant8_all_inputs_as_internal",
+        "squeeze_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], consumers=1, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAP////8BAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 3, 1), "AAH/"),
+                ],
+                outputs=[
+                    g.array("|u1", (3,), "AAH/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("squeeze_v1_2_omitted", _t0),
-    ("squeeze_v1_2_omitted_relaxed", _t1),
-    ("squeeze_v1_2_omitted_float16", _t2),
-    ("squeeze_v1_2_omitted_quant8", _t3),
-    ("squeeze_v1_2", _t4),
-    ("squeeze_v1_2_float16", _t5),
-    ("squeeze_v1_2_quant8", _t6),
+    ("squeeze_v1_2_omitted_all_inputs_as_internal", _t1),
+    ("squeeze_v1_2_omitted_relaxed", _t2),
+    ("squeeze_v1_2_omitted_relaxed_all_inputs_as_internal", _t3),
+    ("squeeze_v1_2_omitted_float16", _t4),
+    ("squeeze_v1_2_omitted_float16_all_inputs_as_internal", _t5),
+    ("squeeze_v1_2_omitted_quant8", _t6),
+    ("squeeze_v1_2_omitted_quant8_all_inputs_as_internal", _t7),
+    ("squeeze_v1_2", _t8),
+    ("squeeze_v1_2_all_inputs_as_internal", _t9),
+    ("squeeze_v1_2_float16", _t10),
+    ("squeeze_v1_2_float16_all_inputs_as_internal", _t11),
+    ("squeeze_v1_2_quant8", _t12),
+    ("squeeze_v1_2_quant8_all_inputs_as_internal", _t13),
 )

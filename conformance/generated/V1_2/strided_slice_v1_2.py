@@ -13,10 +13,14 @@ SPEC = "conformance/specs/V1_2/strided_slice_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "/////wAAAAABAAAAAgAAAAMAAAACAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAFAAAA"
 _D1 = "AAAAAAAAAD8AAIA/AADAPwAAAEAAACBAAABAQAAAYEAAAIBAAACQQAAAoEAAALBA"
-_D2 = "AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAA"
-_D3 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
-_D4 = "ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
-_D5 = "AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAA"
+_D2 = "/////wAAAAABAAAAAgAAAAMAAAACAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAFAAAAAAAAAAAAAAA="
+_D3 = "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBF"
+_D4 = "AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAA"
+_D5 = "AACAPwAAwD8AAABAAAAgQAAAQEAAAGBAAACAQAAAkEAAAKBAAACwQAAAwEAAANBA"
+_D6 = "AAAgQAAAAEAAAMA/AADQQAAAwEAAALBA"
+_D7 = "ADwAPgBAAEEAQgBDAESARABFgEUARoBG"
+_D8 = "AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAA"
+_D9 = "AADQQAAAoEAAAJBAAABAQAAAIEAAAIA/"
 
 
 def _t0():
@@ -59,6 +63,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "strided_slice_v1_2_shrink2_all_inputs_as_internal",
+        "strided_slice_v1_2_shrink2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABgQAAAsEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "strided_slice_v1_2_shrink2_relaxed",
         "strided_slice_v1_2_shrink2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -95,7 +142,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "strided_slice_v1_2_shrink2_relaxed_all_inputs_as_internal",
+        "strided_slice_v1_2_shrink2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABgQAAAsEA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "strided_slice_v1_2_shrink2_float16",
         "strided_slice_v1_2_shrink2_dynamic_output_shape_float16",
@@ -123,7 +213,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), "AAAAOAA8AD4AQABBAEIAQwBEgEQARYBF"),
+                    g.array("<f2", (2, 3, 2), _D3),
                 ],
                 outputs=[
                     g.array("<f2", (2,), "AEOARQ=="),
@@ -133,7 +223,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "strided_slice_v1_2_shrink2_float16_all_inputs_as_internal",
+        "strided_slice_v1_2_shrink2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="/////wAAAAABAAAAAgAAAAMAAAACAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAFAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "AEOARQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "strided_slice_v1_2_shrink2_quant8",
         "strided_slice_v1_2_shrink2_dynamic_output_shape_quant8",
@@ -171,7 +304,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "strided_slice_v1_2_shrink2_quant8_all_inputs_as_internal",
+        "strided_slice_v1_2_shrink2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 48, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="/////wAAAAABAAAAAgAAAAMAAAACAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAFAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 2), "gIGCg4SFhoeIiYqL"),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "h4s="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "strided_slice_v1_2",
         "strided_slice_v1_2_dynamic_output_shape",
@@ -194,22 +370,65 @@ def _t4():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 4), _D3),
+                    g.array("<f4", (3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), "AAAgQAAAAEAAAMA/AADQQAAAwEAAALBA"),
+                    g.array("<f4", (2, 3), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "strided_slice_v1_2_all_inputs_as_internal",
+        "strided_slice_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "strided_slice_v1_2_float16",
         "strided_slice_v1_2_dynamic_output_shape_float16",
@@ -232,12 +451,12 @@ def _t5():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D2,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 4), _D4),
+                    g.array("<f2", (3, 4), _D7),
                 ],
                 outputs=[
                     g.array("<f2", (2, 3), "AEEAQAA+gEYARoBF"),
@@ -247,7 +466,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "strided_slice_v1_2_float16_all_inputs_as_internal",
+        "strided_slice_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 24, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAP////8DAAAAAAAAAAIAAAD/////AAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AEEAQAA+gEYARoBF"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "strided_slice_v1_2_reverse",
         "strided_slice_v1_2_reverse_dynamic_output_shape",
@@ -270,22 +532,65 @@ def _t6():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D5,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (3, 4), _D3),
+                    g.array("<f4", (3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2), "AADQQAAAoEAAAJBAAABAQAAAIEAAAIA/"),
+                    g.array("<f4", (3, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "strided_slice_v1_2_reverse_all_inputs_as_internal",
+        "strided_slice_v1_2_reverse_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "strided_slice_v1_2_reverse_float16",
         "strided_slice_v1_2_reverse_dynamic_output_shape_float16",
@@ -308,12 +613,55 @@ def _t7():
             ],
             inputs=[0],
             outputs=[7],
-            values=_D5,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 4), _D4),
+                    g.array("<f2", (3, 4), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "gEYARYBEAEIAQQA8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "strided_slice_v1_2_reverse_float16_all_inputs_as_internal",
+        "strided_slice_v1_2_reverse_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 30, ("float16", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AAAAAAAAAAAAAAAAAAAAAP/////9////AwAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 4), _D7),
                 ],
                 outputs=[
                     g.array("<f2", (3, 2), "gEYARYBEAEIAQQA8"),
@@ -325,11 +673,19 @@ def _t7():
 
 TESTS = (
     ("strided_slice_v1_2_shrink2", _t0),
-    ("strided_slice_v1_2_shrink2_relaxed", _t1),
-    ("strided_slice_v1_2_shrink2_float16", _t2),
-    ("strided_slice_v1_2_shrink2_quant8", _t3),
-    ("strided_slice_v1_2", _t4),
-    ("strided_slice_v1_2_float16", _t5),
-    ("strided_slice_v1_2_reverse", _t6),
-    ("strided_slice_v1_2_reverse_float16", _t7),
+    ("strided_slice_v1_2_shrink2_all_inputs_as_internal", _t1),
+    ("strided_slice_v1_2_shrink2_relaxed", _t2),
+    ("strided_slice_v1_2_shrink2_relaxed_all_inputs_as_internal", _t3),
+    ("strided_slice_v1_2_shrink2_float16", _t4),
+    ("strided_slice_v1_2_shrink2_float16_all_inputs_as_internal", _t5),
+    ("strided_slice_v1_2_shrink2_quant8", _t6),
+    ("strided_slice_v1_2_shrink2_quant8_all_inputs_as_internal", _t7),
+    ("strided_slice_v1_2", _t8),
+    ("strided_slice_v1_2_all_inputs_as_internal", _t9),
+    ("strided_slice_v1_2_float16", _t10),
+    ("strided_slice_v1_2_float16_all_inputs_as_internal", _t11),
+    ("strided_slice_v1_2_reverse", _t12),
+    ("strided_slice_v1_2_reverse_all_inputs_as_internal", _t13),
+    ("strided_slice_v1_2_reverse_float16", _t14),
+    ("strided_slice_v1_2_reverse_float16_all_inputs_as_internal", _t15),
 )

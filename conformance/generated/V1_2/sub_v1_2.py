@@ -13,6 +13,7 @@ SPEC = "conformance/specs/V1_2/sub_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAPwAAQEAAAIC/AAAAQA=="
 _D1 = "AAAAPwAAgL8AAABAAAAAAA=="
+_D2 = "AAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
 def _t0():
@@ -52,6 +53,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "sub_v1_2_all_inputs_as_internal",
+        "sub_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAPwAAAEA="),
+                    g.array("<f4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "sub_v1_2_relaxed",
         "sub_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -85,7 +130,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "sub_v1_2_relaxed_all_inputs_as_internal",
+        "sub_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("relaxed", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2,), "AACAPwAAAEA="),
+                    g.array("<f4", (2, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "sub_v1_2_float16",
         "sub_v1_2_dynamic_output_shape_float16",
@@ -120,7 +209,51 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "sub_v1_2_float16_all_inputs_as_internal",
+        "sub_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("float16", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2,), "ADwAQA=="),
+                    g.array("<f2", (2, 2), "ADgAQgC8AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2), "ADgAvABAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "sub_v1_2_quant8",
         "sub_v1_2_dynamic_output_shape_quant8",
@@ -155,7 +288,51 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "sub_v1_2_quant8_all_inputs_as_internal",
+        "sub_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 18, ("quant8", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAHgAAAAAjAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2,), "enw="),
+                    g.array("|u1", (2, 2), "jpiIlA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2), "aFx0ZA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "sub_v1_2_quant8_scales_none",
         "sub_v1_2_quant8_scales_dynamic_output_shape_none",
@@ -190,7 +367,51 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "sub_v1_2_quant8_scales_none_all_inputs_as_internal",
+        "sub_v1_2_quant8_scales_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("none", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.20000000298023224, zero_point=50, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAADIAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "ADJk/w=="),
+                    g.array("|u1", (4,), "CgAyyA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "bIZ8YA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "sub_v1_2_quant8_scales_relu",
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu",
@@ -225,7 +446,51 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "sub_v1_2_quant8_scales_relu_all_inputs_as_internal",
+        "sub_v1_2_quant8_scales_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("relu", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.20000000298023224, zero_point=50, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAADIAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "ADJk/w=="),
+                    g.array("|u1", (4,), "CgAyyA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gIaAgA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "sub_v1_2_quant8_scales_relu1",
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu1",
@@ -260,7 +525,51 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "sub_v1_2_quant8_scales_relu1_all_inputs_as_internal",
+        "sub_v1_2_quant8_scales_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("relu1", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.20000000298023224, zero_point=50, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAADIAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "ADJk/w=="),
+                    g.array("|u1", (4,), "CgAyyA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "foJ+fg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "sub_v1_2_quant8_scales_relu6",
         "sub_v1_2_quant8_scales_dynamic_output_shape_relu6",
@@ -295,13 +604,65 @@ def _t7():
     )
 
 
+def _t15():
+    return g.case(
+        "sub_v1_2_quant8_scales_relu6_all_inputs_as_internal",
+        "sub_v1_2_quant8_scales_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 34, ("relu6", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.20000000298023224, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.20000000298023224, zero_point=50, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.30000001192092896, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.30000001192092896, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAADIAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "ADJk/w=="),
+                    g.array("|u1", (4,), "CgAyyA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (4,), "gIaAgA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("sub_v1_2", _t0),
-    ("sub_v1_2_relaxed", _t1),
-    ("sub_v1_2_float16", _t2),
-    ("sub_v1_2_quant8", _t3),
-    ("sub_v1_2_quant8_scales_none", _t4),
-    ("sub_v1_2_quant8_scales_relu", _t5),
-    ("sub_v1_2_quant8_scales_relu1", _t6),
-    ("sub_v1_2_quant8_scales_relu6", _t7),
+    ("sub_v1_2_all_inputs_as_internal", _t1),
+    ("sub_v1_2_relaxed", _t2),
+    ("sub_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("sub_v1_2_float16", _t4),
+    ("sub_v1_2_float16_all_inputs_as_internal", _t5),
+    ("sub_v1_2_quant8", _t6),
+    ("sub_v1_2_quant8_all_inputs_as_internal", _t7),
+    ("sub_v1_2_quant8_scales_none", _t8),
+    ("sub_v1_2_quant8_scales_none_all_inputs_as_internal", _t9),
+    ("sub_v1_2_quant8_scales_relu", _t10),
+    ("sub_v1_2_quant8_scales_relu_all_inputs_as_internal", _t11),
+    ("sub_v1_2_quant8_scales_relu1", _t12),
+    ("sub_v1_2_quant8_scales_relu1_all_inputs_as_internal", _t13),
+    ("sub_v1_2_quant8_scales_relu6", _t14),
+    ("sub_v1_2_quant8_scales_relu6_all_inputs_as_internal", _t15),
 )

@@ -16,6 +16,10 @@ _D1 = "ALiAPAAAADQAAAAAADoAOwAAALgAOAAAADgAtgAAADQAOwAAADgAuQAAAAAAOgAA"
 _D2 = "gDwAuAAAAAAAAAAAADsAPAAAADiAvAAAALYAPQAAADsAOAAAALkAtAAAADoAPwAA"
 _D3 = "ADgAtAA0ADQAOAAAALgANAA6ADwAAAC0"
 _D4 = "ADwAuAA4ADgAPgC8ALwAOABAADgAOAA8"
+_D5 = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D6 = "AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D7 = "ADQAuAAAADwAuAAAAAAAOAAAALQAAAAA"
+_D8 = "ALiAPAAAALgAOAAAADgAtgAAAAAAOgAA"
 
 
 def _t0():
@@ -70,6 +74,202 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "svdf_float16_float16_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADQAOAAAALgANAA6ADwAAAC0ADwAuAA4ADgAPgC8ALwAOABAADgAOAA8ADQAuAIAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQUC8gL0="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "gLsALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "svdf_float16_float16_all_tensors_as_inputs",
+        "svdf_float16_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQUC8gL0="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "gLsALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "svdf_float16_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQUC8gL0="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "gLsALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "svdf_float16_weight_as_input_float16",
         "svdf_float16_dynamic_output_shape_weight_as_input_float16",
@@ -126,7 +326,85 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "svdf_float16_weight_as_input_float16_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQUC8gL0="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "gLsALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "svdf_float16_relu_float16",
         "svdf_float16_dynamic_output_shape_relu_float16",
@@ -177,7 +455,203 @@ def _t2():
     )
 
 
-def _t3():
+def _t7():
+    return g.case(
+        "svdf_float16_relu_float16_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_relu_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADQAOAAAALgANAA6ADwAAAC0ADwAuAA4ADgAPgC8ALwAOABAADgAOAA8ADQAuAIAAAABAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQQAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AAAALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
+    return g.case(
+        "svdf_float16_relu_float16_all_tensors_as_inputs",
+        "svdf_float16_dynamic_output_shape_relu_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQQAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AAAALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "svdf_float16_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQQAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AAAALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "svdf_float16_relu_weight_as_input_float16",
         "svdf_float16_dynamic_output_shape_relu_weight_as_input_float16",
@@ -234,7 +708,85 @@ def _t3():
     )
 
 
-def _t4():
+def _t11():
+    return g.case(
+        "svdf_float16_relu_weight_as_input_float16_all_inputs_as_internal",
+        "svdf_float16_dynamic_output_shape_relu_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 33, ("relu", "weight_as_input", "float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD9AQQAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AAAALABBADU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "svdf_float16_no_bias_float16",
         "svdf_float16_no_bias_dynamic_output_shape_float16",
@@ -287,7 +839,201 @@ def _t4():
     )
 
 
-def _t5():
+def _t13():
+    return g.case(
+        "svdf_float16_no_bias_float16_all_inputs_as_internal",
+        "svdf_float16_no_bias_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 24)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADQAOAAAALgANAA6ADwAAAC0ADwAuAA4ADgAPgC8ALwAOABAADgAOAA8AgAAAAEAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD5AQgAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AACAOIBAgDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "svdf_float16_no_bias_float16_all_tensors_as_inputs",
+        "svdf_float16_no_bias_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AgAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD5AQgAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AACAOIBAgDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "svdf_float16_no_bias_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_float16_no_bias_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 55, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values="AgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2, 12), _D0),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D1),
+                    g.array("<f2", (2, 2), "wD5AQgAAAAA="),
+                ],
+            ),
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ALwAOAA4AEAAAAA8"),
+                    g.array("<f2", (4, 3), _D3),
+                    g.array("<f2", (4, 3), _D4),
+                    g.array("<f2", (2, 12), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 12), _D2),
+                    g.array("<f2", (2, 2), "AACAOIBAgDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "svdf_float16_rank1_float16",
         "svdf_float16_rank1_dynamic_output_shape_float16",
@@ -318,10 +1064,167 @@ def _t5():
                 inputs=[
                     g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
                     g.array("<f2", (0,), ""),
-                    g.array("<f2", (2, 6), "ADQAuAAAADwAuAAAAAAAOAAAALQAAAAA"),
+                    g.array("<f2", (2, 6), _D7),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 6), "ALiAPAAAALgAOAAAADgAtgAAAAAAOgAA"),
+                    g.array("<f2", (2, 6), _D8),
+                    g.array("<f2", (2, 2), "QDwAOgC3ADk="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "svdf_float16_rank1_float16_all_inputs_as_internal",
+        "svdf_float16_rank1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("float16", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADwAAAC0ADwAuAA4ADgAOAA8AQAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 6), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D8),
+                    g.array("<f2", (2, 2), "QDwAOgC3ADk="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "svdf_float16_rank1_float16_all_tensors_as_inputs",
+        "svdf_float16_rank1_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 3), "ADgAtAA0ADwAAAC0"),
+                    g.array("<f2", (2, 3), "ADwAuAA4ADgAOAA8"),
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 6), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D8),
+                    g.array("<f2", (2, 2), "QDwAOgC3ADk="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "svdf_float16_rank1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "svdf_float16_rank1_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 74, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SVDF",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [4]),
+                g.operation(OperationType.SVDF, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[3, 9, 12, 15, 18],
+            outputs=[7, 8],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (0,), ""),
+                    g.array("<f2", (2, 3), "ADwAuABAADgAPgC8"),
+                    g.array("<f2", (2, 3), "ADgAtAA0ADwAAAC0"),
+                    g.array("<f2", (2, 3), "ADwAuAA4ADgAOAA8"),
+                    g.array("<f2", (2, 6), _D7),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 6), _D8),
                     g.array("<f2", (2, 2), "QDwAOgC3ADk="),
                 ],
             ),
@@ -331,9 +1234,23 @@ def _t5():
 
 TESTS = (
     ("svdf_float16_float16", _t0),
-    ("svdf_float16_weight_as_input_float16", _t1),
-    ("svdf_float16_relu_float16", _t2),
-    ("svdf_float16_relu_weight_as_input_float16", _t3),
-    ("svdf_float16_no_bias_float16", _t4),
-    ("svdf_float16_rank1_float16", _t5),
+    ("svdf_float16_float16_all_inputs_as_internal", _t1),
+    ("svdf_float16_float16_all_tensors_as_inputs", _t2),
+    ("svdf_float16_float16_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("svdf_float16_weight_as_input_float16", _t4),
+    ("svdf_float16_weight_as_input_float16_all_inputs_as_internal", _t5),
+    ("svdf_float16_relu_float16", _t6),
+    ("svdf_float16_relu_float16_all_inputs_as_internal", _t7),
+    ("svdf_float16_relu_float16_all_tensors_as_inputs", _t8),
+    ("svdf_float16_relu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t9),
+    ("svdf_float16_relu_weight_as_input_float16", _t10),
+    ("svdf_float16_relu_weight_as_input_float16_all_inputs_as_internal", _t11),
+    ("svdf_float16_no_bias_float16", _t12),
+    ("svdf_float16_no_bias_float16_all_inputs_as_internal", _t13),
+    ("svdf_float16_no_bias_float16_all_tensors_as_inputs", _t14),
+    ("svdf_float16_no_bias_float16_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("svdf_float16_rank1_float16", _t16),
+    ("svdf_float16_rank1_float16_all_inputs_as_internal", _t17),
+    ("svdf_float16_rank1_float16_all_tensors_as_inputs", _t18),
+    ("svdf_float16_rank1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
 )

@@ -13,6 +13,10 @@ SPEC = "conformance/specs/V1_2/tanh_v1_2.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAwQAAAMAAACC/AAAAvgAAAAAAAMA+AACAPwAA/kA="
 _D1 = "/P9/v4PKdr8/+g2/yaz+vQAAAACferc+1vdCP/z/fz8="
+_D2 = "AMgAwAC5ALAAAAA2ADzwRw=="
+_D3 = "ALy2u3C49a8AALw1GDoAPA=="
+_D4 = "AAAgwgAAAMEAAMC/AAAAAAAAIEAAAK9C"
+_D5 = "AACAv/z/f7/Mt2e/AAAAAMGSfD8AAIA/"
 
 
 def _t0():
@@ -48,6 +52,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "tanh_v1_2_all_inputs_as_internal",
+        "tanh_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "tanh_v1_2_relaxed",
         "tanh_v1_2_dynamic_output_shape_relaxed",
         "V1_2",
@@ -77,7 +118,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "tanh_v1_2_relaxed_all_inputs_as_internal",
+        "tanh_v1_2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("relaxed", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "tanh_v1_2_float16",
         "tanh_v1_2_dynamic_output_shape_float16",
@@ -98,17 +176,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), "AMgAwAC5ALAAAAA2ADzwRw=="),
+                    g.array("<f2", (2, 4), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), "ALy2u3C49a8AALw1GDoAPA=="),
+                    g.array("<f2", (2, 4), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "tanh_v1_2_float16_all_inputs_as_internal",
+        "tanh_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("float16", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "tanh_v1_2_quant8",
         "tanh_v1_2_dynamic_output_shape_quant8",
@@ -139,7 +254,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "tanh_v1_2_quant8_all_inputs_as_internal",
+        "tanh_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 16, ("quant8", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], consumers=1, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AGB2foCGkP8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4), "AAU5cICu4f8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "tanh_v1_2_offset",
         "tanh_v1_2_offset_dynamic_output_shape",
@@ -160,17 +312,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 6), "AAAgwgAAAMEAAMC/AAAAAAAAIEAAAK9C"),
+                    g.array("<f4", (1, 6), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 6), "AACAv/z/f7/Mt2e/AAAAAMGSfD8AAIA/"),
+                    g.array("<f4", (1, 6), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "tanh_v1_2_offset_all_inputs_as_internal",
+        "tanh_v1_2_offset_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 6), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 6), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "tanh_v1_2_offset_float16",
         "tanh_v1_2_offset_dynamic_output_shape_float16",
@@ -201,7 +390,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "tanh_v1_2_offset_float16_all_inputs_as_internal",
+        "tanh_v1_2_offset_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("float16", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 6), "ANEAyAC+AAAAQXhV"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 6), "ALwAvD67AADlOwA8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "tanh_v1_2_offset_quant8",
         "tanh_v1_2_offset_dynamic_output_shape_quant8",
@@ -232,12 +458,56 @@ def _t6():
     )
 
 
+def _t13():
+    return g.case(
+        "tanh_v1_2_offset_quant8_all_inputs_as_internal",
+        "tanh_v1_2_offset_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 31, ("quant8", "all_inputs_as_internal"), ("TANH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6], consumers=1, scale=0.5, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=80, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.TANH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="UAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 6), "AEBNUFX/"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 6), "AAAMgP7/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("tanh_v1_2", _t0),
-    ("tanh_v1_2_relaxed", _t1),
-    ("tanh_v1_2_float16", _t2),
-    ("tanh_v1_2_quant8", _t3),
-    ("tanh_v1_2_offset", _t4),
-    ("tanh_v1_2_offset_float16", _t5),
-    ("tanh_v1_2_offset_quant8", _t6),
+    ("tanh_v1_2_all_inputs_as_internal", _t1),
+    ("tanh_v1_2_relaxed", _t2),
+    ("tanh_v1_2_relaxed_all_inputs_as_internal", _t3),
+    ("tanh_v1_2_float16", _t4),
+    ("tanh_v1_2_float16_all_inputs_as_internal", _t5),
+    ("tanh_v1_2_quant8", _t6),
+    ("tanh_v1_2_quant8_all_inputs_as_internal", _t7),
+    ("tanh_v1_2_offset", _t8),
+    ("tanh_v1_2_offset_all_inputs_as_internal", _t9),
+    ("tanh_v1_2_offset_float16", _t10),
+    ("tanh_v1_2_offset_float16_all_inputs_as_internal", _t11),
+    ("tanh_v1_2_offset_quant8", _t12),
+    ("tanh_v1_2_offset_quant8_all_inputs_as_internal", _t13),
 )

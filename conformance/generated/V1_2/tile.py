@@ -13,11 +13,16 @@ SPEC = "conformance/specs/V1_2/tile.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAA"
 _D1 = "AACgwAAAgMAAAEDAAAAAwAAAgL8AAAAAAACgwAAAgMAAAEDAAAAAwAAAgL8AAAAA"
-_D2 = "AMUAxADCAMAAvAAAAMUAxADCAMAAvAAA"
-_D3 = "+/////z////9/////v////////8AAAAA"
-_D4 = "+/////z////9/////v////////8AAAAA+/////z////9/////v////////8AAAAA"
-_D5 = "AACAvwAAAAAAAOBAAACAvwAAAAAAAOBAAACAvwAAAAAAAOBA"
-_D6 = "AgAAAAEAAAADAAAAAQAAAA=="
+_D2 = "AgAAAAEAAAAAAAAAAAAAAA=="
+_D3 = "AMUAxADCAMAAvAAAAMUAxADCAMAAvAAA"
+_D4 = "+/////z////9/////v////////8AAAAA"
+_D5 = "+/////z////9/////v////////8AAAAA+/////z////9/////v////////8AAAAA"
+_D6 = "AACAvwAAAAAAAOBAAACAvwAAAAAAAOBAAACAvwAAAAAAAOBA"
+_D7 = "ALwAAABHALwAAABHALwAAABH"
+_D8 = "AgAAAAEAAAADAAAAAQAAAA=="
+_D9 = "AACAPwAAAEAAAEBAAACAQA=="
+_D10 = "AACAPwAAAEAAAIA/AAAAQAAAgD8AAABAAABAQAAAgEAAAEBAAACAQAAAQEAAAIBAAACAPwAAAEAAAIA/AAAAQAAAgD8AAABAAABAQAAAgEAAAEBAAACAQAAAQEAAAIBA"
+_D11 = "ADwAQAA8AEAAPABAAEIARABCAEQAQgBEADwAQAA8AEAAPABAAEIARABCAEQAQgBE"
 
 
 def _t0():
@@ -55,6 +60,117 @@ def _t0():
 
 def _t1():
     return g.case(
+        "tile_all_inputs_as_internal",
+        "tile_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "tile_all_tensors_as_inputs",
+        "tile_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "tile_all_tensors_as_inputs_all_inputs_as_internal",
+        "tile_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "tile_relaxed",
         "tile_dynamic_output_shape_relaxed",
         "V1_2",
@@ -86,7 +202,118 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "tile_relaxed_all_inputs_as_internal",
+        "tile_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "tile_relaxed_all_tensors_as_inputs",
+        "tile_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D0),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "tile_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "tile_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "tile_float16",
         "tile_dynamic_output_shape_float16",
@@ -112,14 +339,125 @@ def _t2():
                     g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 3), _D2),
+                    g.array("<f2", (4, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "tile_float16_all_inputs_as_internal",
+        "tile_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "tile_float16_all_tensors_as_inputs",
+        "tile_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "tile_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "tile_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "tile_int32",
         "tile_dynamic_output_shape_int32",
@@ -142,17 +480,51 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 3), _D3),
+                    g.array("<i4", (2, 3), _D4),
                 ],
                 outputs=[
-                    g.array("<i4", (4, 3), _D4),
+                    g.array("<i4", (4, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "tile_int32_all_tensors_as_inputs",
+        "tile_dynamic_output_shape_int32_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "int32", "all_tensors_as_inputs"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 3), _D4),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("<i4", (4, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "tile_quant8",
         "tile_dynamic_output_shape_quant8",
@@ -185,7 +557,118 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "tile_quant8_all_inputs_as_internal",
+        "tile_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAAB/AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "dXd5e31/"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 3), "dXd5e31/dXd5e31/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
+    return g.case(
+        "tile_quant8_all_tensors_as_inputs",
+        "tile_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=127),
+            ],
+            operations=[
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3), "dXd5e31/"),
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 3), "dXd5e31/dXd5e31/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
+    return g.case(
+        "tile_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "tile_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 3), "dXd5e31/"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 3), "dXd5e31/dXd5e31/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "tile_weight_as_input",
         "tile_dynamic_output_shape_weight_as_input",
@@ -218,7 +701,46 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "tile_weight_as_input_all_inputs_as_internal",
+        "tile_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "tile_weight_as_input_relaxed",
         "tile_dynamic_output_shape_weight_as_input_relaxed",
@@ -251,7 +773,46 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "tile_weight_as_input_relaxed_all_inputs_as_internal",
+        "tile_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "tile_weight_as_input_float16",
         "tile_dynamic_output_shape_weight_as_input_float16",
@@ -277,14 +838,53 @@ def _t7():
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 3), _D2),
+                    g.array("<f2", (4, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "tile_weight_as_input_float16_all_inputs_as_internal",
+        "tile_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (2, 3), "AMUAxADCAMAAvAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "tile_weight_as_input_int32",
         "tile_dynamic_output_shape_weight_as_input_int32",
@@ -306,18 +906,18 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (2, 3), _D3),
+                    g.array("<i4", (2, 3), _D4),
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<i4", (4, 3), _D4),
+                    g.array("<i4", (4, 3), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
     return g.case(
         "tile_weight_as_input_quant8",
         "tile_dynamic_output_shape_weight_as_input_quant8",
@@ -350,7 +950,46 @@ def _t9():
     )
 
 
-def _t10():
+def _t26():
+    return g.case(
+        "tile_weight_as_input_quant8_all_inputs_as_internal",
+        "tile_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("|u1", (2, 3), "dXd5e31/"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 3), "dXd5e31/dXd5e31/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "tile_rank1",
         "tile_rank1_dynamic_output_shape",
@@ -376,14 +1015,52 @@ def _t10():
                     g.array("<f4", (3,), "AACAvwAAAAAAAOBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (9,), _D5),
+                    g.array("<f4", (9,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t28():
+    return g.case(
+        "tile_rank1_all_inputs_as_internal",
+        "tile_rank1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAOBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (9,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "tile_rank1_relaxed",
         "tile_rank1_dynamic_output_shape_relaxed",
@@ -409,14 +1086,52 @@ def _t11():
                     g.array("<f4", (3,), "AACAvwAAAAAAAOBA"),
                 ],
                 outputs=[
-                    g.array("<f4", (9,), _D5),
+                    g.array("<f4", (9,), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t30():
+    return g.case(
+        "tile_rank1_relaxed_all_inputs_as_internal",
+        "tile_rank1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relaxed", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3,), "AACAvwAAAAAAAOBA"),
+                ],
+                outputs=[
+                    g.array("<f4", (9,), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "tile_rank1_float16",
         "tile_rank1_dynamic_output_shape_float16",
@@ -442,14 +1157,52 @@ def _t12():
                     g.array("<f2", (3,), "ALwAAABH"),
                 ],
                 outputs=[
-                    g.array("<f2", (9,), "ALwAAABHALwAAABHALwAAABH"),
+                    g.array("<f2", (9,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t32():
+    return g.case(
+        "tile_rank1_float16_all_inputs_as_internal",
+        "tile_rank1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("float16", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [9], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3,), "ALwAAABH"),
+                ],
+                outputs=[
+                    g.array("<f2", (9,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
     return g.case(
         "tile_rank1_int32",
         "tile_rank1_dynamic_output_shape_int32",
@@ -482,7 +1235,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t34():
     return g.case(
         "tile_rank1_quant8",
         "tile_rank1_dynamic_output_shape_quant8",
@@ -515,7 +1268,45 @@ def _t14():
     )
 
 
-def _t15():
+def _t35():
+    return g.case(
+        "tile_rank1_quant8_all_inputs_as_internal",
+        "tile_rank1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 27, ("quant8", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [9], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=127, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AwAAAH8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3,), "fX+N"),
+                ],
+                outputs=[
+                    g.array("|u1", (9,), "fX+NfX+NfX+N"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "tile_rank4",
         "tile_rank4_dynamic_output_shape",
@@ -533,22 +1324,60 @@ def _t15():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 2), "AACAPwAAAEAAAEBAAACAQA=="),
+                    g.array("<f4", (1, 2, 1, 2), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 3, 2), "AACAPwAAAEAAAIA/AAAAQAAAgD8AAABAAABAQAAAgEAAAEBAAACAQAAAQEAAAIBAAACAPwAAAEAAAIA/AAAAQAAAgD8AAABAAABAQAAAgEAAAEBAAACAQAAAQEAAAIBA"),
+                    g.array("<f4", (2, 2, 3, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t37():
+    return g.case(
+        "tile_rank4_all_inputs_as_internal",
+        "tile_rank4_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAAADAAAAAQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 1, 2), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 3, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "tile_rank4_float16",
         "tile_rank4_dynamic_output_shape_float16",
@@ -566,7 +1395,7 @@ def _t16():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
@@ -574,14 +1403,52 @@ def _t16():
                     g.array("<f2", (1, 2, 1, 2), "ADwAQABCAEQ="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 3, 2), "ADwAQAA8AEAAPABAAEIARABCAEQAQgBEADwAQAA8AEAAPABAAEIARABCAEQAQgBE"),
+                    g.array("<f2", (2, 2, 3, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t39():
+    return g.case(
+        "tile_rank4_float16_all_inputs_as_internal",
+        "tile_rank4_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAEAAAADAAAAAQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "tile_rank4_int32",
         "tile_rank4_dynamic_output_shape_int32",
@@ -599,7 +1466,7 @@ def _t17():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D6,
+            values=_D8,
         ),
         feeds=[
             g.feed(
@@ -616,21 +1483,44 @@ def _t17():
 
 TESTS = (
     ("tile", _t0),
-    ("tile_relaxed", _t1),
-    ("tile_float16", _t2),
-    ("tile_int32", _t3),
-    ("tile_quant8", _t4),
-    ("tile_weight_as_input", _t5),
-    ("tile_weight_as_input_relaxed", _t6),
-    ("tile_weight_as_input_float16", _t7),
-    ("tile_weight_as_input_int32", _t8),
-    ("tile_weight_as_input_quant8", _t9),
-    ("tile_rank1", _t10),
-    ("tile_rank1_relaxed", _t11),
-    ("tile_rank1_float16", _t12),
-    ("tile_rank1_int32", _t13),
-    ("tile_rank1_quant8", _t14),
-    ("tile_rank4", _t15),
-    ("tile_rank4_float16", _t16),
-    ("tile_rank4_int32", _t17),
+    ("tile_all_inputs_as_internal", _t1),
+    ("tile_all_tensors_as_inputs", _t2),
+    ("tile_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("tile_relaxed", _t4),
+    ("tile_relaxed_all_inputs_as_internal", _t5),
+    ("tile_relaxed_all_tensors_as_inputs", _t6),
+    ("tile_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("tile_float16", _t8),
+    ("tile_float16_all_inputs_as_internal", _t9),
+    ("tile_float16_all_tensors_as_inputs", _t10),
+    ("tile_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("tile_int32", _t12),
+    ("tile_int32_all_tensors_as_inputs", _t13),
+    ("tile_quant8", _t14),
+    ("tile_quant8_all_inputs_as_internal", _t15),
+    ("tile_quant8_all_tensors_as_inputs", _t16),
+    ("tile_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t17),
+    ("tile_weight_as_input", _t18),
+    ("tile_weight_as_input_all_inputs_as_internal", _t19),
+    ("tile_weight_as_input_relaxed", _t20),
+    ("tile_weight_as_input_relaxed_all_inputs_as_internal", _t21),
+    ("tile_weight_as_input_float16", _t22),
+    ("tile_weight_as_input_float16_all_inputs_as_internal", _t23),
+    ("tile_weight_as_input_int32", _t24),
+    ("tile_weight_as_input_quant8", _t25),
+    ("tile_weight_as_input_quant8_all_inputs_as_internal", _t26),
+    ("tile_rank1", _t27),
+    ("tile_rank1_all_inputs_as_internal", _t28),
+    ("tile_rank1_relaxed", _t29),
+    ("tile_rank1_relaxed_all_inputs_as_internal", _t30),
+    ("tile_rank1_float16", _t31),
+    ("tile_rank1_float16_all_inputs_as_internal", _t32),
+    ("tile_rank1_int32", _t33),
+    ("tile_rank1_quant8", _t34),
+    ("tile_rank1_quant8_all_inputs_as_internal", _t35),
+    ("tile_rank4", _t36),
+    ("tile_rank4_all_inputs_as_internal", _t37),
+    ("tile_rank4_float16", _t38),
+    ("tile_rank4_float16_all_inputs_as_internal", _t39),
+    ("tile_rank4_int32", _t40),
 )

@@ -18,10 +18,13 @@ _D3 = "AEIAPABEADwARQDAAEYAwABGAAA="
 _D4 = "AwAAAAEAAAAEAAAAAQAAAAUAAAD+////BgAAAP7///8GAAAAAAAAAA=="
 _D5 = "AACgQAAAgEAAAEBAAACAPwAAgD8AAMBAAADAQAAAAAAAAADAAAAAwA=="
 _D6 = "BAAAAAIAAAAAAAAAAwAAAAEAAAADAAAAAQAAAAQAAAACAAAAAAAAAA=="
-_D7 = "AABAQAAAwL8AAAA/AAAAQA=="
-_D8 = "AACAPwAAAAAAAABAAACgQAAAoEAAAIC/AAAAwAAAQMAAAADAAACAQAAA4EAAAMBA"
-_D9 = "AAAAQAAAgD8AAKBAAACgQAAAAMAAAADAAADgQAAAwEA="
-_D10 = "AgAAAAAAAAABAAAAAAAAAAIAAAAAAAAAAQAAAAIAAAA="
+_D7 = "AEUARABCADwAPABGAEYAAADAAMA="
+_D8 = "AABAQAAAwL8AAAA/AAAAQA=="
+_D9 = "AACAPwAAAAAAAABAAACgQAAAoEAAAIC/AAAAwAAAQMAAAADAAACAQAAA4EAAAMBA"
+_D10 = "AAAAQAAAgD8AAKBAAACgQAAAAMAAAADAAADgQAAAwEA="
+_D11 = "AgAAAAAAAAABAAAAAAAAAAIAAAAAAAAAAQAAAAIAAAA="
+_D12 = "ADwAAABAAEUARQC8AMAAwgDAAEQARwBG"
+_D13 = "AEAAPABFAEUAwADAAEcARg=="
 
 
 def _t0():
@@ -61,6 +64,46 @@ def _t0():
 
 def _t1():
     return g.case(
+        "topk_v2_k3_all_inputs_as_internal",
+        "topk_v2_k3_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "topk_v2_k3_relaxed",
         "topk_v2_k3_dynamic_output_shape_relaxed",
         "V1_2",
@@ -94,7 +137,47 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "topk_v2_k3_relaxed_all_inputs_as_internal",
+        "topk_v2_k3_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3), _D1),
+                    g.array("<i4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "topk_v2_k3_float16",
         "topk_v2_k3_dynamic_output_shape_float16",
@@ -129,7 +212,47 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "topk_v2_k3_float16_all_inputs_as_internal",
+        "topk_v2_k3_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3), "AEUARABCAEYARgAA"),
+                    g.array("<i4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "topk_v2_k3_int32",
         "topk_v2_k3_dynamic_output_shape_int32",
@@ -164,7 +287,7 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "topk_v2_k3_quant8",
         "topk_v2_k3_dynamic_output_shape_quant8",
@@ -199,7 +322,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t8():
+    return g.case(
+        "topk_v2_k3_quant8_all_inputs_as_internal",
+        "topk_v2_k3_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 25, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5), "DgoQChIEFAQUCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "EhAOFBQI"),
+                    g.array("<i4", (2, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
     return g.case(
         "topk_v2_k1",
         "topk_v2_k1_dynamic_output_shape",
@@ -234,7 +397,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t10():
+    return g.case(
+        "topk_v2_k1_all_inputs_as_internal",
+        "topk_v2_k1_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AACgQAAAwEA="),
+                    g.array("<i4", (2, 1), "BAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "topk_v2_k1_relaxed",
         "topk_v2_k1_dynamic_output_shape_relaxed",
@@ -269,7 +472,47 @@ def _t6():
     )
 
 
-def _t7():
+def _t12():
+    return g.case(
+        "topk_v2_k1_relaxed_all_inputs_as_internal",
+        "topk_v2_k1_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 1), "AACgQAAAwEA="),
+                    g.array("<i4", (2, 1), "BAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "topk_v2_k1_float16",
         "topk_v2_k1_dynamic_output_shape_float16",
@@ -304,7 +547,47 @@ def _t7():
     )
 
 
-def _t8():
+def _t14():
+    return g.case(
+        "topk_v2_k1_float16_all_inputs_as_internal",
+        "topk_v2_k1_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 1), "AEUARg=="),
+                    g.array("<i4", (2, 1), "BAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
     return g.case(
         "topk_v2_k1_int32",
         "topk_v2_k1_dynamic_output_shape_int32",
@@ -339,7 +622,7 @@ def _t8():
     )
 
 
-def _t9():
+def _t16():
     return g.case(
         "topk_v2_k1_quant8",
         "topk_v2_k1_dynamic_output_shape_quant8",
@@ -374,7 +657,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t17():
+    return g.case(
+        "topk_v2_k1_quant8_all_inputs_as_internal",
+        "topk_v2_k1_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_INT32, [2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AQAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5), "DgoQChIEFAQUCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 1), "EhQ="),
+                    g.array("<i4", (2, 1), "BAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "topk_v2_k_last_dim",
         "topk_v2_k_last_dim_dynamic_output_shape",
@@ -409,7 +732,47 @@ def _t10():
     )
 
 
-def _t11():
+def _t19():
+    return g.case(
+        "topk_v2_k_last_dim_all_inputs_as_internal",
+        "topk_v2_k_last_dim_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="BQAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D5),
+                    g.array("<i4", (2, 5), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "topk_v2_k_last_dim_relaxed",
         "topk_v2_k_last_dim_dynamic_output_shape_relaxed",
@@ -444,7 +807,47 @@ def _t11():
     )
 
 
-def _t12():
+def _t21():
+    return g.case(
+        "topk_v2_k_last_dim_relaxed_all_inputs_as_internal",
+        "topk_v2_k_last_dim_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="BQAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 5), _D5),
+                    g.array("<i4", (2, 5), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "topk_v2_k_last_dim_float16",
         "topk_v2_k_last_dim_dynamic_output_shape_float16",
@@ -471,7 +874,7 @@ def _t12():
                     g.array("<f2", (2, 5), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 5), "AEUARABCADwAPABGAEYAAADAAMA="),
+                    g.array("<f2", (2, 5), _D7),
                     g.array("<i4", (2, 5), _D6),
                 ],
             ),
@@ -479,7 +882,47 @@ def _t12():
     )
 
 
-def _t13():
+def _t23():
+    return g.case(
+        "topk_v2_k_last_dim_float16_all_inputs_as_internal",
+        "topk_v2_k_last_dim_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="BQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 5), _D7),
+                    g.array("<i4", (2, 5), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "topk_v2_k_last_dim_int32",
         "topk_v2_k_last_dim_dynamic_output_shape_int32",
@@ -514,7 +957,7 @@ def _t13():
     )
 
 
-def _t14():
+def _t25():
     return g.case(
         "topk_v2_k_last_dim_quant8",
         "topk_v2_k_last_dim_dynamic_output_shape_quant8",
@@ -549,7 +992,47 @@ def _t14():
     )
 
 
-def _t15():
+def _t26():
+    return g.case(
+        "topk_v2_k_last_dim_quant8_all_inputs_as_internal",
+        "topk_v2_k_last_dim_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 45, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_INT32, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="BQAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 5), "DgoQChIEFAQUCA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 5), "EhAOCgoUFAgEBA=="),
+                    g.array("<i4", (2, 5), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
     return g.case(
         "topk_v2_vector",
         "topk_v2_vector_dynamic_output_shape",
@@ -573,7 +1056,7 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AABAQAAAAEA="),
@@ -584,7 +1067,47 @@ def _t15():
     )
 
 
-def _t16():
+def _t28():
+    return g.case(
+        "topk_v2_vector_all_inputs_as_internal",
+        "topk_v2_vector_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABAQAAAAEA="),
+                    g.array("<i4", (2,), "AAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
     return g.case(
         "topk_v2_vector_relaxed",
         "topk_v2_vector_dynamic_output_shape_relaxed",
@@ -608,7 +1131,7 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (4,), _D7),
+                    g.array("<f4", (4,), _D8),
                 ],
                 outputs=[
                     g.array("<f4", (2,), "AABAQAAAAEA="),
@@ -619,7 +1142,47 @@ def _t16():
     )
 
 
-def _t17():
+def _t30():
+    return g.case(
+        "topk_v2_vector_relaxed_all_inputs_as_internal",
+        "topk_v2_vector_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2,), "AABAQAAAAEA="),
+                    g.array("<i4", (2,), "AAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
     return g.case(
         "topk_v2_vector_float16",
         "topk_v2_vector_dynamic_output_shape_float16",
@@ -654,7 +1217,47 @@ def _t17():
     )
 
 
-def _t18():
+def _t32():
+    return g.case(
+        "topk_v2_vector_float16_all_inputs_as_internal",
+        "topk_v2_vector_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "AEIAvgA4AEA="),
+                ],
+                outputs=[
+                    g.array("<f2", (2,), "AEIAQA=="),
+                    g.array("<i4", (2,), "AAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
     return g.case(
         "topk_v2_vector_quant8",
         "topk_v2_vector_dynamic_output_shape_quant8",
@@ -689,7 +1292,47 @@ def _t18():
     )
 
 
-def _t19():
+def _t34():
+    return g.case(
+        "topk_v2_vector_quant8_all_inputs_as_internal",
+        "topk_v2_vector_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 56, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (4,), "DgUJDA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (2,), "Dgw="),
+                    g.array("<i4", (2,), "AAAAAAMAAAA="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
     return g.case(
         "topk_v2_rank3",
         "topk_v2_rank3_dynamic_output_shape",
@@ -713,18 +1356,58 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D8),
+                    g.array("<f4", (2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D9),
-                    g.array("<i4", (2, 2, 2), _D10),
+                    g.array("<f4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t36():
+    return g.case(
+        "topk_v2_rank3_all_inputs_as_internal",
+        "topk_v2_rank3_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
     return g.case(
         "topk_v2_rank3_relaxed",
         "topk_v2_rank3_dynamic_output_shape_relaxed",
@@ -748,18 +1431,58 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 3), _D8),
+                    g.array("<f4", (2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D9),
-                    g.array("<i4", (2, 2, 2), _D10),
+                    g.array("<f4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t38():
+    return g.case(
+        "topk_v2_rank3_relaxed_all_inputs_as_internal",
+        "topk_v2_rank3_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("relaxed", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
     return g.case(
         "topk_v2_rank3_float16",
         "topk_v2_rank3_dynamic_output_shape_float16",
@@ -783,18 +1506,58 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 3), "ADwAAABAAEUARQC8AMAAwgDAAEQARwBG"),
+                    g.array("<f2", (2, 2, 3), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "AEAAPABFAEUAwADAAEcARg=="),
-                    g.array("<i4", (2, 2, 2), _D10),
+                    g.array("<f2", (2, 2, 2), _D13),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t40():
+    return g.case(
+        "topk_v2_rank3_float16_all_inputs_as_internal",
+        "topk_v2_rank3_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("float16", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 3), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D13),
+                    g.array("<i4", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
     return g.case(
         "topk_v2_rank3_int32",
         "topk_v2_rank3_dynamic_output_shape_int32",
@@ -822,14 +1585,14 @@ def _t22():
                 ],
                 outputs=[
                     g.array("<i4", (2, 2, 2), "AgAAAAEAAAAFAAAABQAAAP7////+////BwAAAAYAAAA="),
-                    g.array("<i4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t42():
     return g.case(
         "topk_v2_rank3_quant8",
         "topk_v2_rank3_dynamic_output_shape_quant8",
@@ -857,14 +1620,54 @@ def _t23():
                 ],
                 outputs=[
                     g.array("|u1", (2, 2, 2), "DAoSEgQEFhQ="),
-                    g.array("<i4", (2, 2, 2), _D10),
+                    g.array("<i4", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t43():
+    return g.case(
+        "topk_v2_rank3_quant8_all_inputs_as_internal",
+        "topk_v2_rank3_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 65, ("quant8", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_INT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=8, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AgAAAAgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 3), "CggMEhIGBAIEEBYU"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 2), "DAoSEgQEFhQ="),
+                    g.array("<i4", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "topk_v2_int32_extremes",
         "topk_v2_int32_extremes_dynamic_output_shape",
@@ -901,28 +1704,48 @@ def _t24():
 
 TESTS = (
     ("topk_v2_k3", _t0),
-    ("topk_v2_k3_relaxed", _t1),
-    ("topk_v2_k3_float16", _t2),
-    ("topk_v2_k3_int32", _t3),
-    ("topk_v2_k3_quant8", _t4),
-    ("topk_v2_k1", _t5),
-    ("topk_v2_k1_relaxed", _t6),
-    ("topk_v2_k1_float16", _t7),
-    ("topk_v2_k1_int32", _t8),
-    ("topk_v2_k1_quant8", _t9),
-    ("topk_v2_k_last_dim", _t10),
-    ("topk_v2_k_last_dim_relaxed", _t11),
-    ("topk_v2_k_last_dim_float16", _t12),
-    ("topk_v2_k_last_dim_int32", _t13),
-    ("topk_v2_k_last_dim_quant8", _t14),
-    ("topk_v2_vector", _t15),
-    ("topk_v2_vector_relaxed", _t16),
-    ("topk_v2_vector_float16", _t17),
-    ("topk_v2_vector_quant8", _t18),
-    ("topk_v2_rank3", _t19),
-    ("topk_v2_rank3_relaxed", _t20),
-    ("topk_v2_rank3_float16", _t21),
-    ("topk_v2_rank3_int32", _t22),
-    ("topk_v2_rank3_quant8", _t23),
-    ("topk_v2_int32_extremes", _t24),
+    ("topk_v2_k3_all_inputs_as_internal", _t1),
+    ("topk_v2_k3_relaxed", _t2),
+    ("topk_v2_k3_relaxed_all_inputs_as_internal", _t3),
+    ("topk_v2_k3_float16", _t4),
+    ("topk_v2_k3_float16_all_inputs_as_internal", _t5),
+    ("topk_v2_k3_int32", _t6),
+    ("topk_v2_k3_quant8", _t7),
+    ("topk_v2_k3_quant8_all_inputs_as_internal", _t8),
+    ("topk_v2_k1", _t9),
+    ("topk_v2_k1_all_inputs_as_internal", _t10),
+    ("topk_v2_k1_relaxed", _t11),
+    ("topk_v2_k1_relaxed_all_inputs_as_internal", _t12),
+    ("topk_v2_k1_float16", _t13),
+    ("topk_v2_k1_float16_all_inputs_as_internal", _t14),
+    ("topk_v2_k1_int32", _t15),
+    ("topk_v2_k1_quant8", _t16),
+    ("topk_v2_k1_quant8_all_inputs_as_internal", _t17),
+    ("topk_v2_k_last_dim", _t18),
+    ("topk_v2_k_last_dim_all_inputs_as_internal", _t19),
+    ("topk_v2_k_last_dim_relaxed", _t20),
+    ("topk_v2_k_last_dim_relaxed_all_inputs_as_internal", _t21),
+    ("topk_v2_k_last_dim_float16", _t22),
+    ("topk_v2_k_last_dim_float16_all_inputs_as_internal", _t23),
+    ("topk_v2_k_last_dim_int32", _t24),
+    ("topk_v2_k_last_dim_quant8", _t25),
+    ("topk_v2_k_last_dim_quant8_all_inputs_as_internal", _t26),
+    ("topk_v2_vector", _t27),
+    ("topk_v2_vector_all_inputs_as_internal", _t28),
+    ("topk_v2_vector_relaxed", _t29),
+    ("topk_v2_vector_relaxed_all_inputs_as_internal", _t30),
+    ("topk_v2_vector_float16", _t31),
+    ("topk_v2_vector_float16_all_inputs_as_internal", _t32),
+    ("topk_v2_vector_quant8", _t33),
+    ("topk_v2_vector_quant8_all_inputs_as_internal", _t34),
+    ("topk_v2_rank3", _t35),
+    ("topk_v2_rank3_all_inputs_as_internal", _t36),
+    ("topk_v2_rank3_relaxed", _t37),
+    ("topk_v2_rank3_relaxed_all_inputs_as_internal", _t38),
+    ("topk_v2_rank3_float16", _t39),
+    ("topk_v2_rank3_float16_all_inputs_as_internal", _t40),
+    ("topk_v2_rank3_int32", _t41),
+    ("topk_v2_rank3_quant8", _t42),
+    ("topk_v2_rank3_quant8_all_inputs_as_internal", _t43),
+    ("topk_v2_int32_extremes", _t44),
 )

@@ -14,32 +14,65 @@ SPEC = "conformance/specs/V1_2/transpose_conv2d.mod.py"
 _D0 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAA="
 _D1 = "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMAAAADAAACAPwAAAEAAAMC/"
 _D2 = "AABgPwAAEEAAAAC/AAAIwAAAsL8AACjAAAAgvwAA4L8AAMC/AACgPwAAAEAAAEA/AACgPwAAUMAAAEBAAAAAPwAAgL4AAAAAAAAIwAAAYD8AAMC+AABYwAAAsL8AAKDAAADAPgAAAL4AAGC/AADsQAAAAEAAAJRAAAC0QAAAYEAAAOC/AAAAPwAAgL4AAAAAAAC0wAAAwL4AADhAAACgvwAAKEAAADjAAADgPwAACMAAALA/AACkQAAAAD4AAABBAACAQAAACMAAABjAAAAAPwAAgL4AAAAA"
-_D3 = "f4p0Z21jc2psgoh+gl6QfHZ4Z391XW1Qe3dxs4idpZRqfHZ4S3WPbo1hhmeDoXm4mGdlfHZ4"
-_D4 = "ALgAwQC+AD4AQgBCAL4AwgDAADwAQAC+"
-_D5 = "ADuAQAC4QMCAvUDBALkAvwC+AD0AQAA6AD2AwgBCADgAtAAAQMAAOwC2wMKAvQDFADYAsAC7YEcAQKBEoEUAQwC/ADgAtAAAoMUAtsBBAL1AQcDBAD9AwIA9IEUAMABIAERAwMDAADgAtAAA"
-_D6 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAA="
-_D7 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+"
+_D3 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAA="
+_D5 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+"
+_D6 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D7 = "f4p0Z21jc2psgoh+gl6QfHZ4Z391XW1Qe3dxs4idpZRqfHZ4S3WPbo1hhmeDoXm4mGdlfHZ4"
 _D8 = "hH2Cf4SBgYSCgoKEg4CAfICBgIN9hIN8hH2EgIR+fH+Eg4B/"
-_D9 = "BP0C/wQBAQQCAgIEBgAA+AACAAb6CAb4EPQQABD48PwQDAD8"
-_D10 = "ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0AAAAOgC6ADwAOgC8ADwAugA8AAAAPAC4ALwAtAA8ADoAAAC0"
-_D11 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
-_D12 = "AAAAvwAAwL8AAEBAAADAvwAAAMAAAABAAAAgwAAAwD8AAEBAAABAwAAAgD8AAMC/"
-_D13 = "AABgPwAACMAAACC/AACgPwAAoD8AAAA/AAAIwAAAWMAAAMA+AADsQAAAtEAAAAA/AAC0wAAAoL8AAOA/AACkQAAAgEAAAAA/AAAQQAAAsL8AAOC/AAAAQAAAUMAAAIC+AABgPwAAsL8AAAC+AAAAQAAAYEAAAIC+AADAvgAAKEAAAAjAAAAAPgAACMAAAIC+AAAAvwAAKMAAAMC/AABAPwAAQEAAAAAAAADAvgAAoMAAAGC/AACUQAAA4L8AAAAAAAA4QAAAOMAAALA/AAAAQQAAGMAAAAAA"
-_D14 = "f2dzgoJ8Z117s6V8S26GoZh8im1qiF52f213iJR2dY1neWd2dGNsfpB4dVBxnWp4j2GDuGV4"
-_D15 = "ALgAvgBCAL4AwABAAMEAPgBCAMIAPAC+"
-_D16 = "ADtAwAC5AD0APQA4QMDAwgA2YEegRQA4oMUAvQA/IEUARAA4gECAvQC/AECAwgC0ADuAvQCwAEAAQwC0ALZAQUDAADBAwAC0ALhAwQC+ADoAQgAAALYAxQC7oEQAvwAAwEHAwYA9AEjAwAAA"
-_D17 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
-_D18 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAABAAAAAQAAAACAAAAAQAAAAIAAAACAAAAAAAAAAA="
-_D19 = "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMA="
-_D20 = "AACAvgAAQL8AACA/AABAvwAAIMAAABDAAAAIQAAA4L8AAMA+AABgvwAAgL4AAAC/AABAPwAAGMAAABDAAAAAvwAAsL8AAEC/AABgPwAAoL8AAAA+AACQPwAAWMAAAIA+AAAgPwAA0L8AAKC/AAAAvwAAAL8AACA/AADgPwAAAL8AAFBAAACAPwAAAMAAAIA/AACYQAAAgEAAAADAAACAPwAAAL8AAOA/AABQQAAAAL8AAIA+AADgPwAAUEAAAAC/AAAAvwAAiMAAAIxAAACgvwAAoL8AALjAAACwQAAAAMAAACA/AADQvwAAoL8AAAC/AAAgPwAAMMAAADDAAAAAvw=="
-_D21 = "fHSKdFhcomSGcnx4jFpceGp0jmyCkkqEimZseHiKnHi0kGCQzMBgkHictHiEnLR4eDzGbGwk2GCKZmx4ilRUeA=="
-_D22 = "ALgAwQC+AD4AQgBCAL4Awg=="
-_D23 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAAAgAAAAQAAAAEAAAAAQAAAAIAAAACAAAAAAAAAAE="
-_D24 = "AACAvgAAID8AACDAAAAIQAAAwD4AAIC+AABAPwAAEMAAALC/AABgPwAAAD4AAFjAAAAgPwAAoL8AAAC/AADgPwAAQL8AAEC/AAAQwAAA4L8AAGC/AAAAvwAAGMAAAAC/AABAvwAAoL8AAJA/AACAPgAA0L8AAAC/AAAgPwAAAL8AAFBAAAAAwAAAmEAAAADAAAAAvwAAUEAAAIA+AABQQAAAAL8AAIxAAACgvwAAsEAAACA/AACgvwAAID8AADDAAACAPwAAgD8AAIBAAACAPwAA4D8AAAC/AADgPwAAAL8AAIjAAACgvwAAuMAAAADAAADQvwAAAL8AADDAAAAAvw=="
-_D25 = "fIpYooZ8jFxqjoJKimx4nHR0XGRyeFp4dGyShGZ4ini0YMxgeLSEtHjGbNiKbIpUkJDAkJx4nHg8bCRgZnhUeA=="
-_D26 = "AADwPwAAYD8AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/AACgPwAAYD8AAHBAAABQQAAAAAAAAAAAAACIQAAAYEAAANA/AAAAAAAAAAAAADBAAAAAAAAAAD4AAGBAAAAAAA=="
-_D27 = "c2tkZGRkZGRobmuCfmRkhoBxZGR6ZGWAZA=="
-_D28 = "gD8AOwAAAAAAAAAAAAAAAAA4AD0AO4BDgEIAAAAAQEQAQ4A+AAAAAIBBAAAAMABDAAA="
+_D9 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAIAAAAAA"
+_D10 = "BP0C/wQBAQQCAgIEBgAA+AACAAb6CAb4EPQQABD48PwQDAD8"
+_D11 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAA=="
+_D12 = "ALgAwQC+AD4AQgBCAL4AwgDAADwAQAC+"
+_D13 = "ADuAQAC4QMCAvUDBALkAvwC+AD0AQAA6AD2AwgBCADgAtAAAQMAAOwC2wMKAvQDFADYAsAC7YEcAQKBEoEUAQwC/ADgAtAAAoMUAtsBBAL1AQcDBAD9AwIA9IEUAMABIAERAwMDAADgAtAAA"
+_D14 = "ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0AAAAOgC6ADwAOgC8ADwAugA8AAAAPAC4ALwAtAA8ADoAAAC0"
+_D15 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D16 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
+_D17 = "AAAAvwAAwL8AAEBAAADAvwAAAMAAAABAAAAgwAAAwD8AAEBAAABAwAAAgD8AAMC/"
+_D18 = "AABgPwAACMAAACC/AACgPwAAoD8AAAA/AAAIwAAAWMAAAMA+AADsQAAAtEAAAAA/AAC0wAAAoL8AAOA/AACkQAAAgEAAAAA/AAAQQAAAsL8AAOC/AAAAQAAAUMAAAIC+AABgPwAAsL8AAAC+AAAAQAAAYEAAAIC+AADAvgAAKEAAAAjAAAAAPgAACMAAAIC+AAAAvwAAKMAAAMC/AABAPwAAQEAAAAAAAADAvgAAoMAAAGC/AACUQAAA4L8AAAAAAAA4QAAAOMAAALA/AAAAQQAAGMAAAAAA"
+_D19 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAAAAAQD8AAEC/AACAPwAAQD8AAIC/AACAPwAAQL8AAIA/AAAAAAAAgD8AAAC/AACAvwAAgL4AAIA/AABAPwAAAAAAAIC+AAAAPwAAgL4AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAAAAA=="
+_D20 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAE="
+_D21 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D22 = "f2dzgoJ8Z117s6V8S26GoZh8im1qiF52f213iJR2dY1neWd2dGNsfpB4dVBxnWp4j2GDuGV4"
+_D23 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAIAAAAAA"
+_D24 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAA=="
+_D25 = "ALgAvgBCAL4AwABAAMEAPgBCAMIAPAC+"
+_D26 = "ADtAwAC5AD0APQA4QMDAwgA2YEegRQA4oMUAvQA/IEUARAA4gECAvQC/AECAwgC0ADuAvQCwAEAAQwC0ALZAQUDAADBAwAC0ALhAwQC+ADoAQgAAALYAxQC7oEQAvwAAwEHAwYA9AEjAwAAA"
+_D27 = "AQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAA="
+_D28 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAABAAAAAQAAAACAAAAAQAAAAIAAAACAAAAAAAAAAA="
+_D29 = "AAAAvwAAIMAAAMC/AADAPwAAQEAAAEBAAADAvwAAQMA="
+_D30 = "AACAvgAAQL8AACA/AABAvwAAIMAAABDAAAAIQAAA4L8AAMA+AABgvwAAgL4AAAC/AABAPwAAGMAAABDAAAAAvwAAsL8AAEC/AABgPwAAoL8AAAA+AACQPwAAWMAAAIA+AAAgPwAA0L8AAKC/AAAAvwAAAL8AACA/AADgPwAAAL8AAFBAAACAPwAAAMAAAIA/AACYQAAAgEAAAADAAACAPwAAAL8AAOA/AABQQAAAAL8AAIA+AADgPwAAUEAAAAC/AAAAvwAAiMAAAIxAAACgvwAAoL8AALjAAACwQAAAAMAAACA/AADQvwAAoL8AAAC/AAAgPwAAMMAAADDAAAAAvw=="
+_D31 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAABAAAAAQAAAACAAAAAQAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAA=="
+_D32 = "AgAAAAQAAAAEAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAA"
+_D33 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+"
+_D34 = "AgAAAAQAAAAEAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D35 = "fHSKdFhcomSGcnx4jFpceGp0jmyCkkqEimZseHiKnHi0kGCQzMBgkHictHiEnLR4eDzGbGwk2GCKZmx4ilRUeA=="
+_D36 = "kImOi5CNjZCOjo6Qj4yMiIyN"
+_D37 = "CPoE/ggCAggEAgIEAwAA/AAB"
+_D38 = "ALgAwQC+AD4AQgBCAL4Awg=="
+_D39 = "ALQAugA5ALoAwYDAQEAAvwA2ALsAtAC4ADrAwIDAALiAvQC6ADsAvQAwgDzAwgA0ADmAvgC9ALgAuAA5AD8AuIBCADwAwAA8wEQARADAADwAuAA/gEIAuAA0AD+AQgC4ALhAxGBEAL0AvcDFgEUAwAA5gL4AvQC4ADmAwYDBALg="
+_D40 = "ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0"
+_D41 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAAAgAAAAQAAAAEAAAAAQAAAAIAAAACAAAAAAAAAAE="
+_D42 = "AACAvgAAID8AACDAAAAIQAAAwD4AAIC+AABAPwAAEMAAALC/AABgPwAAAD4AAFjAAAAgPwAAoL8AAAC/AADgPwAAQL8AAEC/AAAQwAAA4L8AAGC/AAAAvwAAGMAAAAC/AABAvwAAoL8AAJA/AACAPgAA0L8AAAC/AAAgPwAAAL8AAFBAAAAAwAAAmEAAAADAAAAAvwAAUEAAAIA+AABQQAAAAL8AAIxAAACgvwAAsEAAACA/AACgvwAAID8AADDAAACAPwAAgD8AAIBAAACAPwAA4D8AAAC/AADgPwAAAL8AAIjAAACgvwAAuMAAAADAAADQvwAAAL8AADDAAAAAvw=="
+_D43 = "AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AACAPgAAAL8CAAAAAgAAAAQAAAAEAAAAAQAAAAIAAAACAAAAAAAAAAEAAAAAAAAAAA=="
+_D44 = "AgAAAAIAAAAEAAAABAAAAAEAAAACAAAAAgAAAAAAAAAB"
+_D45 = "AgAAAAIAAAAEAAAABAAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D46 = "fIpYooZ8jFxqjoJKimx4nHR0XGRyeFp4dGyShGZ4ini0YMxgeLSEtHjGbNiKbIpUkJDAkJx4nHg8bCRgZnhUeA=="
+_D47 = "ALQAOQDBQEAANgC0ADqAwIC9ADsAMMDCADkAvQC4AD8AugC6gMAAvwC7ALjAwAC4ALoAvYA8ADSAvgC4ADkAuIBCAMDARADAALiAQgA0gEIAuGBEAL2ARQA5AL0AOYDBADwAPABEADwAPwC4AD8AuEDEAL3AxQDAgL4AuIDBALg="
+_D48 = "AADwPwAAYD8AAFDAAAAgvwAAIL8AAAjAAACAvwAAkL8AAAA/AACgPwAAYD8AAHBAAABQQAAAgL8AALC/AACIQAAAYEAAANA/AADgvwAAUMAAADBAAAAgwAAAAD4AAGBAAACAvg=="
+_D49 = "AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAAAAAAA"
+_D50 = "c2tKX19TXFtobmuCflxZhoBxVkp6UGWAYg=="
+_D51 = "hH2Cf4SBgYSCgoKEg4CAfICB"
+_D52 = "gD8AO4DCALkAuUDAALyAvAA4AD0AO4BDgEIAvIC9QEQAQ4A+AL+AwoBBAMEAMABDALQ="
+_D53 = "AADwPwAAYD8AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/AACgPwAAYD8AAHBAAABQQAAAAAAAAAAAAACIQAAAYEAAANA/AAAAAAAAAAAAADBAAAAAAAAAAD4AAGBAAAAAAA=="
+_D54 = "AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAEAAAAA"
+_D55 = "c2tkZGRkZGRobmuCfmRkhoBxZGR6ZGWAZA=="
+_D56 = "gD8AOwAAAAAAAAAAAAAAAAA4AD0AO4BDgEIAAAAAQEQAQ4A+AAAAAIBBAAAAMABDAAA="
+_D57 = "AACAPwAAYD8AAIC/AAAgvwAAIL8AAIC/AACAvwAAgL8AAAA/AACAPwAAYD8AAIA/AACAPwAAgL8AAIC/AACAPwAAgD8AAIA/AACAvwAAgL8AAIA/AACAvwAAAD4AAIA/AACAvg=="
+_D58 = "AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAIAAAAA"
+_D59 = "bGtcX19cXFxobGtsbFxcbGxsXFxsXGVsYg=="
+_D60 = "ADwAOwC8ALkAuQC8ALwAvAA4ADwAOwA8ADwAvAC8ADwAPAA8ALwAvAA8ALwAMAA8ALQ="
+_D61 = "AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAMAAAAA"
 
 
 def _t0():
@@ -86,6 +119,155 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_conv2d_explicit_nhwc_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 189, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "transpose_conv2d_explicit_nhwc_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed",
         "V1_2",
@@ -126,7 +308,156 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 189, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D3,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "transpose_conv2d_explicit_nhwc_quant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8",
@@ -161,14 +492,159 @@ def _t2():
                     g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 6, 3), _D3),
+                    g.array("|u1", (1, 3, 6, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_quant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 77, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBgIN9hIN8hH2EgIR+fH+Eg4B/BAAAAP7///8AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "transpose_conv2d_explicit_nhwc_channelQuant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8",
@@ -203,14 +679,155 @@ def _t3():
                     g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 6, 3), _D3),
+                    g.array("|u1", (1, 3, 6, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 77, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="BP0C/wQBAQQCAgIEBgAA+AACAAb6CAb4EPQQABD48PwQDAD8BAAAAPz///8AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "transpose_conv2d_explicit_nhwc_float16",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16",
@@ -242,17 +859,166 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D4),
+                    g.array("<f2", (1, 2, 3, 2), _D12),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 6, 3), _D5),
+                    g.array("<f2", (1, 3, 6, 3), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_float16_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 6)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 86, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 90, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 94, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 98, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 102, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 106, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0AAAAOgC6ADwAOgC8ADwAugA8AAAAPAC4ALwAtAA8ADoAAAC0ADgAtAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D12),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 6, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_float16_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D12),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 6, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D12),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 6, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "transpose_conv2d_explicit_nhwc_weight_as_input",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input",
@@ -279,13 +1045,13 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2, 3, 2), _D1),
-                    g.array("<f4", (3, 3, 2, 2), _D7),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
                     g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
                 ],
                 outputs=[
@@ -296,7 +1062,64 @@ def _t5():
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_weight_as_input_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "transpose_conv2d_explicit_nhwc_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed",
@@ -322,14 +1145,14 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D6,
+            values=_D4,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("<f4", (1, 2, 3, 2), _D1),
-                    g.array("<f4", (3, 3, 2, 2), _D7),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
                     g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
                 ],
                 outputs=[
@@ -340,7 +1163,64 @@ def _t6():
     )
 
 
-def _t7():
+def _t23():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D6,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D1),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 6, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "transpose_conv2d_explicit_nhwc_weight_as_input_quant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8",
@@ -367,7 +1247,7 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
@@ -377,14 +1257,67 @@ def _t7():
                     g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 6, 3), _D3),
+                    g.array("|u1", (1, 3, 6, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t25():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "transpose_conv2d_explicit_nhwc_weight_as_input_channelQuant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8",
@@ -411,24 +1344,73 @@ def _t8():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
-                    g.array("|i1", (3, 3, 2, 2), _D9),
+                    g.array("|i1", (3, 3, 2, 2), _D10),
                     g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 6, 3), _D3),
+                    g.array("|u1", (1, 3, 6, 3), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                    g.array("|u1", (1, 2, 3, 2), "f3t9g4aGfXp8goR9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 6, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "transpose_conv2d_explicit_nhwc_weight_as_input_float16",
         "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16",
@@ -455,24 +1437,81 @@ def _t9():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D6,
+            values=_D4,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D4),
-                    g.array("<f2", (3, 3, 2, 2), _D10),
+                    g.array("<f2", (1, 2, 3, 2), _D12),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
                     g.array("<f2", (3,), "ADgAtAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 6, 3), _D5),
+                    g.array("<f2", (1, 3, 6, 3), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "transpose_conv2d_explicit_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nhwc_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nhwc", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 6, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D12),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 6, 3), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "transpose_conv2d_explicit_nchw",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw",
@@ -499,22 +1538,171 @@ def _t10():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D12),
+                    g.array("<f4", (1, 2, 2, 3), _D17),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 3, 6), _D13),
+                    g.array("<f4", (1, 3, 3, 6), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t31():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 189, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "transpose_conv2d_explicit_nchw_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed",
@@ -540,23 +1728,172 @@ def _t11():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D11,
+            values=_D16,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D12),
+                    g.array("<f4", (1, 2, 2, 3), _D17),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 3, 6), _D13),
+                    g.array("<f4", (1, 3, 3, 6), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 144)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 144, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 156, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 160, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 164, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 168, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 172, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 176, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 180, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 184, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 185, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 189, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "transpose_conv2d_explicit_nchw_quant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8",
@@ -591,14 +1928,159 @@ def _t12():
                     g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 3, 6), _D14),
+                    g.array("|u1", (1, 3, 3, 6), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t39():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_quant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 77, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBgIN9hIN8hH2EgIR+fH+Eg4B/BAAAAP7///8AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "transpose_conv2d_explicit_nchw_channelQuant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8",
@@ -633,14 +2115,155 @@ def _t13():
                     g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 3, 6), _D14),
+                    g.array("|u1", (1, 3, 3, 6), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 77, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="BP0C/wQBAQQCAgIEBgAA+AACAAb6CAb4EPQQABD48PwQDAD8BAAAAPz///8AAAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAGAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t45():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "transpose_conv2d_explicit_nchw_float16",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16",
@@ -672,17 +2295,166 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D15),
+                    g.array("<f2", (1, 2, 2, 3), _D25),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 3, 6), _D16),
+                    g.array("<f2", (1, 3, 3, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t47():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_float16_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 6)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 78, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 86, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 90, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 94, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 98, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 102, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 106, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 107, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0AAAAOgC6ADwAOgC8ADwAugA8AAAAPAC4ALwAtAA8ADoAAAC0ADgAtAAAAQAAAP////8AAAAAAQAAAAIAAAABAAAAAAAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D25),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 3, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_float16_all_tensors_as_inputs",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D25),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 3, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t49():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D25),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 3, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "transpose_conv2d_explicit_nchw_weight_as_input",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input",
@@ -709,24 +2481,81 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D12),
-                    g.array("<f4", (3, 3, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
                     g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 3, 6), _D13),
+                    g.array("<f4", (1, 3, 3, 6), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t51():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_weight_as_input_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "transpose_conv2d_explicit_nchw_weight_as_input_relaxed",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed",
@@ -752,25 +2581,82 @@ def _t16():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D20,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D12),
-                    g.array("<f4", (3, 3, 2, 2), _D7),
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
                     g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 3, 3, 6), _D13),
+                    g.array("<f4", (1, 3, 3, 6), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t53():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D17),
+                    g.array("<f4", (3, 3, 2, 2), _D5),
+                    g.array("<f4", (3,), "AAAAPwAAgL4AAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 3, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "transpose_conv2d_explicit_nchw_weight_as_input_quant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8",
@@ -797,7 +2683,7 @@ def _t17():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
@@ -807,14 +2693,67 @@ def _t17():
                     g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 3, 6), _D14),
+                    g.array("|u1", (1, 3, 3, 6), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t55():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAP7///8AAAAA"),
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                    g.array("|u1", (3, 3, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "transpose_conv2d_explicit_nchw_weight_as_input_channelQuant8",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8",
@@ -841,24 +2780,73 @@ def _t18():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
-                    g.array("|i1", (3, 3, 2, 2), _D9),
+                    g.array("|i1", (3, 3, 2, 2), _D10),
                     g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 3, 6), _D14),
+                    g.array("|u1", (1, 3, 3, 6), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 3, 2, 2), _D10),
+                    g.array("<i4", (3,), "BAAAAPz///8AAAAA"),
+                    g.array("|u1", (1, 2, 2, 3), "f32GfXyEe4OGeoJ9"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 3, 6), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "transpose_conv2d_explicit_nchw_weight_as_input_float16",
         "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16",
@@ -885,24 +2873,81 @@ def _t19():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D17,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D15),
-                    g.array("<f2", (3, 3, 2, 2), _D10),
+                    g.array("<f2", (1, 2, 2, 3), _D25),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
                     g.array("<f2", (3,), "ADgAtAAA"),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 3, 6), _D16),
+                    g.array("<f2", (1, 3, 3, 6), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "transpose_conv2d_explicit_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "transpose_conv2d_explicit_dynamic_output_shape_nchw_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 38, ("nchw", "weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.ADD, [18, 19, 20], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12, 15, 18],
+            outputs=[11],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D25),
+                    g.array("<f2", (3, 3, 2, 2), _D14),
+                    g.array("<f2", (3,), "ADgAtAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 3, 6), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "transpose_conv2d_same_nhwc",
         "transpose_conv2d_same_dynamic_output_shape_nhwc",
@@ -927,22 +2972,165 @@ def _t20():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D18,
+            values=_D28,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D19),
+                    g.array("<f4", (2, 2, 2, 1), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D20),
+                    g.array("<f4", (2, 4, 4, 2), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t61():
+    return g.case(
+        "transpose_conv2d_same_nhwc_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 117, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "transpose_conv2d_same_nhwc_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "transpose_conv2d_same_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "transpose_conv2d_same_nhwc_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed",
@@ -966,23 +3154,166 @@ def _t21():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D18,
+            values=_D28,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2, 1), _D19),
+                    g.array("<f4", (2, 2, 2, 1), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4, 4, 2), _D20),
+                    g.array("<f4", (2, 4, 4, 2), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t65():
+    return g.case(
+        "transpose_conv2d_same_nhwc_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 117, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "transpose_conv2d_same_nhwc_relaxed_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D32,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "transpose_conv2d_same_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D34,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2, 1), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "transpose_conv2d_same_nhwc_quant8",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8",
@@ -1015,14 +3346,153 @@ def _t22():
                     g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D21),
+                    g.array("|u1", (2, 4, 4, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "transpose_conv2d_same_nhwc_quant8_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kImOi5CNjZCOjo6Qj4yMiIyNAgAAAPz///8CAAAABAAAAAQAAAACAAAAAQAAAAIAAAACAAAAAAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "transpose_conv2d_same_nhwc_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                    g.array("|u1", (2, 3, 3, 1), _D36),
+                    g.array("<i4", (2,), "AgAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "transpose_conv2d_same_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AgAAAAQAAAAEAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAPz///8="),
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                    g.array("|u1", (2, 3, 3, 1), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "transpose_conv2d_same_nhwc_channelQuant8",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8",
@@ -1055,14 +3525,149 @@ def _t23():
                     g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 4, 4, 2), _D21),
+                    g.array("|u1", (2, 4, 4, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t73():
+    return g.case(
+        "transpose_conv2d_same_nhwc_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPoE/ggCAggEAgIEAwAA/AABBAAAAPz///8CAAAABAAAAAQAAAACAAAAAQAAAAIAAAACAAAAAAAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "transpose_conv2d_same_nhwc_channelQuant8_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                    g.array("|i1", (2, 3, 3, 1), _D37),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "transpose_conv2d_same_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AgAAAAQAAAAEAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 1), _D37),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (2, 2, 2, 1), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 4, 4, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "transpose_conv2d_same_nhwc_float16",
         "transpose_conv2d_same_dynamic_output_shape_nhwc_float16",
@@ -1092,17 +3697,160 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2, 1), _D22),
+                    g.array("<f2", (2, 2, 2, 1), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4, 4, 2), "ALQAugA5ALoAwYDAQEAAvwA2ALsAtAC4ADrAwIDAALiAvQC6ADsAvQAwgDzAwgA0ADmAvgC9ALgAuAA5AD8AuIBCADwAwAA8wEQARADAADwAuAA/gEIAuAA0AD+AQgC4ALhAxGBEAL0AvcDFgEUAwAA5gL4AvQC4ADmAwYDBALg="),
+                    g.array("<f2", (2, 4, 4, 2), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t77():
+    return g.case(
+        "transpose_conv2d_same_nhwc_float16_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 75, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADQAuAIAAAAEAAAABAAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "transpose_conv2d_same_nhwc_float16_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D38),
+                    g.array("<f2", (2, 3, 3, 1), _D40),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "transpose_conv2d_same_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nhwc", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AgAAAAQAAAAEAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2, 1), _D38),
+                    g.array("<f2", (2, 3, 3, 1), _D40),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4, 4, 2), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "transpose_conv2d_same_nchw",
         "transpose_conv2d_same_dynamic_output_shape_nchw",
@@ -1127,22 +3875,165 @@ def _t25():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D23,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 2), _D19),
+                    g.array("<f4", (2, 1, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D24),
+                    g.array("<f4", (2, 2, 4, 4), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t81():
+    return g.case(
+        "transpose_conv2d_same_nchw_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 117, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D43,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "transpose_conv2d_same_nchw_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "transpose_conv2d_same_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D45,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "transpose_conv2d_same_nchw_relaxed",
         "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed",
@@ -1166,23 +4057,166 @@ def _t26():
             ],
             inputs=[0],
             outputs=[9],
-            values=_D23,
+            values=_D41,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 2, 2), _D19),
+                    g.array("<f4", (2, 1, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 4, 4), _D24),
+                    g.array("<f4", (2, 2, 4, 4), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t85():
+    return g.case(
+        "transpose_conv2d_same_nchw_relaxed_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 112, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 117, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values=_D43,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "transpose_conv2d_same_nchw_relaxed_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "transpose_conv2d_same_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values=_D45,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 2, 2), _D29),
+                    g.array("<f4", (2, 3, 3, 1), _D33),
+                    g.array("<f4", (2,), "AACAPgAAAL8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 4, 4), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "transpose_conv2d_same_nchw_quant8",
         "transpose_conv2d_same_dynamic_output_shape_nchw_quant8",
@@ -1215,14 +4249,153 @@ def _t27():
                     g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D25),
+                    g.array("|u1", (2, 2, 4, 4), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t89():
+    return g.case(
+        "transpose_conv2d_same_nchw_quant8_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="kImOi5CNjZCOjo6Qj4yMiIyNAgAAAPz///8CAAAAAgAAAAQAAAAEAAAAAQAAAAIAAAACAAAAAAAAAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
+    return g.case(
+        "transpose_conv2d_same_nchw_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                    g.array("|u1", (2, 3, 3, 1), _D36),
+                    g.array("<i4", (2,), "AgAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
+    return g.case(
+        "transpose_conv2d_same_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=140),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=140, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AgAAAAIAAAAEAAAABAAAAAEAAAACAAAAAgAAAAAAAAABZAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAPz///8="),
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                    g.array("|u1", (2, 3, 3, 1), _D36),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "transpose_conv2d_same_nchw_channelQuant8",
         "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8",
@@ -1255,14 +4428,149 @@ def _t28():
                     g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
                 ],
                 outputs=[
-                    g.array("|u1", (2, 2, 4, 4), _D25),
+                    g.array("|u1", (2, 2, 4, 4), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t93():
+    return g.case(
+        "transpose_conv2d_same_nchw_channelQuant8_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="CPoE/ggCAggEAgIEAwAA/AABBAAAAPz///8CAAAAAgAAAAQAAAAEAAAAAQAAAAIAAAACAAAAAAAAAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
+    return g.case(
+        "transpose_conv2d_same_nchw_channelQuant8_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                    g.array("|i1", (2, 3, 3, 1), _D37),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "transpose_conv2d_same_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "channelQuant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AgAAAAIAAAAEAAAABAAAAAEAAAACAAAAAgAAAAAAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 1), _D37),
+                    g.array("<i4", (2,), "BAAAAPz///8="),
+                    g.array("|u1", (2, 1, 2, 2), "Y19hZ2pqYV4="),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 2, 4, 4), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "transpose_conv2d_same_nchw_float16",
         "transpose_conv2d_same_dynamic_output_shape_nchw_float16",
@@ -1292,17 +4600,160 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 1, 2, 2), _D22),
+                    g.array("<f2", (2, 1, 2, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 4, 4), "ALQAOQDBQEAANgC0ADqAwIC9ADsAMMDCADkAvQC4AD8AugC6gMAAvwC7ALjAwAC4ALoAvYA8ADSAvgC4ADkAuIBCAMDARADAALiAQgA0gEIAuGBEAL2ARQA5AL0AOYDBADwAPABEADwAPwC4AD8AuEDEAL3AxQDAgL4AuIDBALg="),
+                    g.array("<f2", (2, 2, 4, 4), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t97():
+    return g.case(
+        "transpose_conv2d_same_nchw_float16_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 75, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADQAuAIAAAACAAAABAAAAAQAAAABAAAAAgAAAAIAAAAAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "transpose_conv2d_same_nchw_float16_all_tensors_as_inputs",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D38),
+                    g.array("<f2", (2, 3, 3, 1), _D40),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "transpose_conv2d_same_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_same_dynamic_output_shape_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 76, ("nchw", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AgAAAAIAAAAEAAAABAAAAAEAAAACAAAAAgAAAAAAAAABAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 2, 2), _D38),
+                    g.array("<f2", (2, 3, 3, 1), _D40),
+                    g.array("<f2", (2,), "ADQAuA=="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 4, 4), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "transpose_conv2d_valid_none",
         "transpose_conv2d_valid_dynamic_output_shape_none",
@@ -1332,17 +4783,160 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D19),
+                    g.array("<f4", (1, 2, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 5, 5, 1), "AADwPwAAYD8AAFDAAAAgvwAAIL8AAAjAAACAvwAAkL8AAAA/AACgPwAAYD8AAHBAAABQQAAAgL8AALC/AACIQAAAYEAAANA/AADgvwAAUMAAADBAAAAgwAAAAD4AAGBAAACAvg=="),
+                    g.array("<f4", (1, 5, 5, 1), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t101():
+    return g.case(
+        "transpose_conv2d_valid_none_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAPwEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "transpose_conv2d_valid_none_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_none_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "transpose_conv2d_valid_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "transpose_conv2d_valid_none_quant8",
         "transpose_conv2d_valid_dynamic_output_shape_none_quant8",
@@ -1375,14 +4969,153 @@ def _t31():
                     g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 1), "c2tKX19TXFtobmuCflxZhoBxVkp6UGWAYg=="),
+                    g.array("|u1", (1, 5, 5, 1), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t105():
+    return g.case(
+        "transpose_conv2d_valid_none_quant8_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 55, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBBAAAAAEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAAAAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "transpose_conv2d_valid_none_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_none_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "transpose_conv2d_valid_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAAAAAAAgAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "BAAAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "transpose_conv2d_valid_none_float16",
         "transpose_conv2d_valid_dynamic_output_shape_none_float16",
@@ -1412,17 +5145,160 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D22),
+                    g.array("<f2", (1, 2, 2, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 1), "gD8AO4DCALkAuUDAALyAvAA4AD0AO4BDgEIAvIC9QEQAQ4A+AL+AwoBBAMEAMABDALQ="),
+                    g.array("<f2", (1, 5, 5, 1), _D52),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t109():
+    return g.case(
+        "transpose_conv2d_valid_none_float16_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADgBAAAABQAAAAUAAAABAAAAAgAAAAIAAAACAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "transpose_conv2d_valid_none_float16_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_none_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "transpose_conv2d_valid_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("none", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "transpose_conv2d_valid_relu",
         "transpose_conv2d_valid_dynamic_output_shape_relu",
@@ -1452,17 +5328,160 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D19),
+                    g.array("<f4", (1, 2, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 5, 5, 1), _D26),
+                    g.array("<f4", (1, 5, 5, 1), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t113():
+    return g.case(
+        "transpose_conv2d_valid_relu_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAPwEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
+    return g.case(
+        "transpose_conv2d_valid_relu_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "transpose_conv2d_valid_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "transpose_conv2d_valid_relu_quant8",
         "transpose_conv2d_valid_dynamic_output_shape_relu_quant8",
@@ -1495,14 +5514,153 @@ def _t34():
                     g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 1), _D27),
+                    g.array("|u1", (1, 5, 5, 1), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t117():
+    return g.case(
+        "transpose_conv2d_valid_relu_quant8_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 55, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBBAAAAAEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAABAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
+    return g.case(
+        "transpose_conv2d_valid_relu_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "transpose_conv2d_valid_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAEAAAAAgAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "BAAAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "transpose_conv2d_valid_relu_float16",
         "transpose_conv2d_valid_dynamic_output_shape_relu_float16",
@@ -1532,17 +5690,160 @@ def _t35():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D22),
+                    g.array("<f2", (1, 2, 2, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 1), _D28),
+                    g.array("<f2", (1, 5, 5, 1), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t121():
+    return g.case(
+        "transpose_conv2d_valid_relu_float16_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADgBAAAABQAAAAUAAAABAAAAAgAAAAIAAAACAAAAAQAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "transpose_conv2d_valid_relu_float16_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "transpose_conv2d_valid_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "transpose_conv2d_valid_relu1",
         "transpose_conv2d_valid_dynamic_output_shape_relu1",
@@ -1572,17 +5873,160 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D19),
+                    g.array("<f4", (1, 2, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 5, 5, 1), "AACAPwAAYD8AAIC/AAAgvwAAIL8AAIC/AACAvwAAgL8AAAA/AACAPwAAYD8AAIA/AACAPwAAgL8AAIC/AACAPwAAgD8AAIA/AACAvwAAgL8AAIA/AACAvwAAAD4AAIA/AACAvg=="),
+                    g.array("<f4", (1, 5, 5, 1), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t125():
+    return g.case(
+        "transpose_conv2d_valid_relu1_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAPwEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAACAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "transpose_conv2d_valid_relu1_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "transpose_conv2d_valid_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "transpose_conv2d_valid_relu1_quant8",
         "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8",
@@ -1615,14 +6059,153 @@ def _t37():
                     g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 1), "bGtcX19cXFxobGtsbFxcbGxsXFxsXGVsYg=="),
+                    g.array("|u1", (1, 5, 5, 1), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t129():
+    return g.case(
+        "transpose_conv2d_valid_relu1_quant8_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 55, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBBAAAAAEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAACAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "transpose_conv2d_valid_relu1_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "transpose_conv2d_valid_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAIAAAAAgAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "BAAAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "transpose_conv2d_valid_relu1_float16",
         "transpose_conv2d_valid_dynamic_output_shape_relu1_float16",
@@ -1652,17 +6235,160 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D22),
+                    g.array("<f2", (1, 2, 2, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 1), "ADwAOwC8ALkAuQC8ALwAvAA4ADwAOwA8ADwAvAC8ADwAPAA8ALwAvAA8ALwAMAA8ALQ="),
+                    g.array("<f2", (1, 5, 5, 1), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t133():
+    return g.case(
+        "transpose_conv2d_valid_relu1_float16_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADgBAAAABQAAAAUAAAABAAAAAgAAAAIAAAACAAAAAgAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "transpose_conv2d_valid_relu1_float16_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "transpose_conv2d_valid_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu1", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "transpose_conv2d_valid_relu6",
         "transpose_conv2d_valid_dynamic_output_shape_relu6",
@@ -1692,17 +6418,160 @@ def _t39():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 2), _D19),
+                    g.array("<f4", (1, 2, 2, 2), _D29),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 5, 5, 1), _D26),
+                    g.array("<f4", (1, 5, 5, 1), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t137():
+    return g.case(
+        "transpose_conv2d_valid_relu6_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 72)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 92, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 96, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 100, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 104, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 108, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 109, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 113, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AACAPwAAQL8AAAA/AACAvgAAgD8AAIA+AACAPgAAgD8AAAA/AAAAPwAAAD8AAIA/AABAPwAAAAAAAAAAAACAvwAAAAAAAIA+AAAAPwEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAADAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
+    return g.case(
+        "transpose_conv2d_valid_relu6_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t139():
+    return g.case(
+        "transpose_conv2d_valid_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 49, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 53, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 2), _D29),
+                    g.array("<f4", (1, 3, 3, 2), _D33),
+                    g.array("<f4", (1,), "AAAAPw=="),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 5, 5, 1), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "transpose_conv2d_valid_relu6_quant8",
         "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8",
@@ -1735,14 +6604,153 @@ def _t40():
                     g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 5, 5, 1), _D27),
+                    g.array("|u1", (1, 5, 5, 1), _D55),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t141():
+    return g.case(
+        "transpose_conv2d_valid_relu6_quant8_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 55, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="hH2Cf4SBgYSCgoKEg4CAfICBBAAAAAEAAAAFAAAABQAAAAEAAAACAAAAAgAAAAIAAAADAAAAAIAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
+    return g.case(
+        "transpose_conv2d_valid_relu6_quant8_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                    g.array("<i4", (1,), "BAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t143():
+    return g.case(
+        "transpose_conv2d_valid_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=128, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAMAAAAAgAAAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "BAAAAA=="),
+                    g.array("|u1", (1, 2, 2, 2), "f3t9g4aGfXo="),
+                    g.array("|u1", (1, 3, 3, 2), _D51),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 5, 5, 1), _D55),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "transpose_conv2d_valid_relu6_float16",
         "transpose_conv2d_valid_dynamic_output_shape_relu6_float16",
@@ -1772,10 +6780,153 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 2), _D22),
+                    g.array("<f2", (1, 2, 2, 2), _D38),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 5, 5, 1), _D28),
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t145():
+    return g.case(
+        "transpose_conv2d_valid_relu6_float16_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 2)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 71, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 73, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="ADwAugA4ALQAPAA0ADQAPAA4ADgAOAA8ADoAAAAAALwAAAA0ADgBAAAABQAAAAUAAAABAAAAAgAAAAIAAAACAAAAAwAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
+    return g.case(
+        "transpose_conv2d_valid_relu6_float16_all_tensors_as_inputs",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D61,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t147():
+    return g.case(
+        "transpose_conv2d_valid_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_valid_dynamic_output_shape_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 109, ("relu6", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.ADD, [16, 17, 18], [2]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10, 13, 16],
+            outputs=[9],
+            values="AQAAAAUAAAAFAAAAAQAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 2), _D38),
+                    g.array("<f2", (1, 3, 3, 2), _D40),
+                    g.array("<f2", (1,), "ADg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 5, 5, 1), _D56),
                 ],
             ),
         ],
@@ -1784,45 +6935,151 @@ def _t41():
 
 TESTS = (
     ("transpose_conv2d_explicit_nhwc", _t0),
-    ("transpose_conv2d_explicit_nhwc_relaxed", _t1),
-    ("transpose_conv2d_explicit_nhwc_quant8", _t2),
-    ("transpose_conv2d_explicit_nhwc_channelQuant8", _t3),
-    ("transpose_conv2d_explicit_nhwc_float16", _t4),
-    ("transpose_conv2d_explicit_nhwc_weight_as_input", _t5),
-    ("transpose_conv2d_explicit_nhwc_weight_as_input_relaxed", _t6),
-    ("transpose_conv2d_explicit_nhwc_weight_as_input_quant8", _t7),
-    ("transpose_conv2d_explicit_nhwc_weight_as_input_channelQuant8", _t8),
-    ("transpose_conv2d_explicit_nhwc_weight_as_input_float16", _t9),
-    ("transpose_conv2d_explicit_nchw", _t10),
-    ("transpose_conv2d_explicit_nchw_relaxed", _t11),
-    ("transpose_conv2d_explicit_nchw_quant8", _t12),
-    ("transpose_conv2d_explicit_nchw_channelQuant8", _t13),
-    ("transpose_conv2d_explicit_nchw_float16", _t14),
-    ("transpose_conv2d_explicit_nchw_weight_as_input", _t15),
-    ("transpose_conv2d_explicit_nchw_weight_as_input_relaxed", _t16),
-    ("transpose_conv2d_explicit_nchw_weight_as_input_quant8", _t17),
-    ("transpose_conv2d_explicit_nchw_weight_as_input_channelQuant8", _t18),
-    ("transpose_conv2d_explicit_nchw_weight_as_input_float16", _t19),
-    ("transpose_conv2d_same_nhwc", _t20),
-    ("transpose_conv2d_same_nhwc_relaxed", _t21),
-    ("transpose_conv2d_same_nhwc_quant8", _t22),
-    ("transpose_conv2d_same_nhwc_channelQuant8", _t23),
-    ("transpose_conv2d_same_nhwc_float16", _t24),
-    ("transpose_conv2d_same_nchw", _t25),
-    ("transpose_conv2d_same_nchw_relaxed", _t26),
-    ("transpose_conv2d_same_nchw_quant8", _t27),
-    ("transpose_conv2d_same_nchw_channelQuant8", _t28),
-    ("transpose_conv2d_same_nchw_float16", _t29),
-    ("transpose_conv2d_valid_none", _t30),
-    ("transpose_conv2d_valid_none_quant8", _t31),
-    ("transpose_conv2d_valid_none_float16", _t32),
-    ("transpose_conv2d_valid_relu", _t33),
-    ("transpose_conv2d_valid_relu_quant8", _t34),
-    ("transpose_conv2d_valid_relu_float16", _t35),
-    ("transpose_conv2d_valid_relu1", _t36),
-    ("transpose_conv2d_valid_relu1_quant8", _t37),
-    ("transpose_conv2d_valid_relu1_float16", _t38),
-    ("transpose_conv2d_valid_relu6", _t39),
-    ("transpose_conv2d_valid_relu6_quant8", _t40),
-    ("transpose_conv2d_valid_relu6_float16", _t41),
+    ("transpose_conv2d_explicit_nhwc_all_inputs_as_internal", _t1),
+    ("transpose_conv2d_explicit_nhwc_all_tensors_as_inputs", _t2),
+    ("transpose_conv2d_explicit_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("transpose_conv2d_explicit_nhwc_relaxed", _t4),
+    ("transpose_conv2d_explicit_nhwc_relaxed_all_inputs_as_internal", _t5),
+    ("transpose_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs", _t6),
+    ("transpose_conv2d_explicit_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("transpose_conv2d_explicit_nhwc_quant8", _t8),
+    ("transpose_conv2d_explicit_nhwc_quant8_all_inputs_as_internal", _t9),
+    ("transpose_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs", _t10),
+    ("transpose_conv2d_explicit_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("transpose_conv2d_explicit_nhwc_channelQuant8", _t12),
+    ("transpose_conv2d_explicit_nhwc_channelQuant8_all_inputs_as_internal", _t13),
+    ("transpose_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs", _t14),
+    ("transpose_conv2d_explicit_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("transpose_conv2d_explicit_nhwc_float16", _t16),
+    ("transpose_conv2d_explicit_nhwc_float16_all_inputs_as_internal", _t17),
+    ("transpose_conv2d_explicit_nhwc_float16_all_tensors_as_inputs", _t18),
+    ("transpose_conv2d_explicit_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input", _t20),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_all_inputs_as_internal", _t21),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_relaxed", _t22),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_relaxed_all_inputs_as_internal", _t23),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_quant8", _t24),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_quant8_all_inputs_as_internal", _t25),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_channelQuant8", _t26),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_channelQuant8_all_inputs_as_internal", _t27),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_float16", _t28),
+    ("transpose_conv2d_explicit_nhwc_weight_as_input_float16_all_inputs_as_internal", _t29),
+    ("transpose_conv2d_explicit_nchw", _t30),
+    ("transpose_conv2d_explicit_nchw_all_inputs_as_internal", _t31),
+    ("transpose_conv2d_explicit_nchw_all_tensors_as_inputs", _t32),
+    ("transpose_conv2d_explicit_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("transpose_conv2d_explicit_nchw_relaxed", _t34),
+    ("transpose_conv2d_explicit_nchw_relaxed_all_inputs_as_internal", _t35),
+    ("transpose_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs", _t36),
+    ("transpose_conv2d_explicit_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("transpose_conv2d_explicit_nchw_quant8", _t38),
+    ("transpose_conv2d_explicit_nchw_quant8_all_inputs_as_internal", _t39),
+    ("transpose_conv2d_explicit_nchw_quant8_all_tensors_as_inputs", _t40),
+    ("transpose_conv2d_explicit_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t41),
+    ("transpose_conv2d_explicit_nchw_channelQuant8", _t42),
+    ("transpose_conv2d_explicit_nchw_channelQuant8_all_inputs_as_internal", _t43),
+    ("transpose_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs", _t44),
+    ("transpose_conv2d_explicit_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t45),
+    ("transpose_conv2d_explicit_nchw_float16", _t46),
+    ("transpose_conv2d_explicit_nchw_float16_all_inputs_as_internal", _t47),
+    ("transpose_conv2d_explicit_nchw_float16_all_tensors_as_inputs", _t48),
+    ("transpose_conv2d_explicit_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t49),
+    ("transpose_conv2d_explicit_nchw_weight_as_input", _t50),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_all_inputs_as_internal", _t51),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_relaxed", _t52),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_relaxed_all_inputs_as_internal", _t53),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_quant8", _t54),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_quant8_all_inputs_as_internal", _t55),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_channelQuant8", _t56),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_channelQuant8_all_inputs_as_internal", _t57),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_float16", _t58),
+    ("transpose_conv2d_explicit_nchw_weight_as_input_float16_all_inputs_as_internal", _t59),
+    ("transpose_conv2d_same_nhwc", _t60),
+    ("transpose_conv2d_same_nhwc_all_inputs_as_internal", _t61),
+    ("transpose_conv2d_same_nhwc_all_tensors_as_inputs", _t62),
+    ("transpose_conv2d_same_nhwc_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("transpose_conv2d_same_nhwc_relaxed", _t64),
+    ("transpose_conv2d_same_nhwc_relaxed_all_inputs_as_internal", _t65),
+    ("transpose_conv2d_same_nhwc_relaxed_all_tensors_as_inputs", _t66),
+    ("transpose_conv2d_same_nhwc_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("transpose_conv2d_same_nhwc_quant8", _t68),
+    ("transpose_conv2d_same_nhwc_quant8_all_inputs_as_internal", _t69),
+    ("transpose_conv2d_same_nhwc_quant8_all_tensors_as_inputs", _t70),
+    ("transpose_conv2d_same_nhwc_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("transpose_conv2d_same_nhwc_channelQuant8", _t72),
+    ("transpose_conv2d_same_nhwc_channelQuant8_all_inputs_as_internal", _t73),
+    ("transpose_conv2d_same_nhwc_channelQuant8_all_tensors_as_inputs", _t74),
+    ("transpose_conv2d_same_nhwc_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("transpose_conv2d_same_nhwc_float16", _t76),
+    ("transpose_conv2d_same_nhwc_float16_all_inputs_as_internal", _t77),
+    ("transpose_conv2d_same_nhwc_float16_all_tensors_as_inputs", _t78),
+    ("transpose_conv2d_same_nhwc_float16_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("transpose_conv2d_same_nchw", _t80),
+    ("transpose_conv2d_same_nchw_all_inputs_as_internal", _t81),
+    ("transpose_conv2d_same_nchw_all_tensors_as_inputs", _t82),
+    ("transpose_conv2d_same_nchw_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("transpose_conv2d_same_nchw_relaxed", _t84),
+    ("transpose_conv2d_same_nchw_relaxed_all_inputs_as_internal", _t85),
+    ("transpose_conv2d_same_nchw_relaxed_all_tensors_as_inputs", _t86),
+    ("transpose_conv2d_same_nchw_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("transpose_conv2d_same_nchw_quant8", _t88),
+    ("transpose_conv2d_same_nchw_quant8_all_inputs_as_internal", _t89),
+    ("transpose_conv2d_same_nchw_quant8_all_tensors_as_inputs", _t90),
+    ("transpose_conv2d_same_nchw_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t91),
+    ("transpose_conv2d_same_nchw_channelQuant8", _t92),
+    ("transpose_conv2d_same_nchw_channelQuant8_all_inputs_as_internal", _t93),
+    ("transpose_conv2d_same_nchw_channelQuant8_all_tensors_as_inputs", _t94),
+    ("transpose_conv2d_same_nchw_channelQuant8_all_tensors_as_inputs_all_inputs_as_internal", _t95),
+    ("transpose_conv2d_same_nchw_float16", _t96),
+    ("transpose_conv2d_same_nchw_float16_all_inputs_as_internal", _t97),
+    ("transpose_conv2d_same_nchw_float16_all_tensors_as_inputs", _t98),
+    ("transpose_conv2d_same_nchw_float16_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("transpose_conv2d_valid_none", _t100),
+    ("transpose_conv2d_valid_none_all_inputs_as_internal", _t101),
+    ("transpose_conv2d_valid_none_all_tensors_as_inputs", _t102),
+    ("transpose_conv2d_valid_none_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("transpose_conv2d_valid_none_quant8", _t104),
+    ("transpose_conv2d_valid_none_quant8_all_inputs_as_internal", _t105),
+    ("transpose_conv2d_valid_none_quant8_all_tensors_as_inputs", _t106),
+    ("transpose_conv2d_valid_none_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("transpose_conv2d_valid_none_float16", _t108),
+    ("transpose_conv2d_valid_none_float16_all_inputs_as_internal", _t109),
+    ("transpose_conv2d_valid_none_float16_all_tensors_as_inputs", _t110),
+    ("transpose_conv2d_valid_none_float16_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("transpose_conv2d_valid_relu", _t112),
+    ("transpose_conv2d_valid_relu_all_inputs_as_internal", _t113),
+    ("transpose_conv2d_valid_relu_all_tensors_as_inputs", _t114),
+    ("transpose_conv2d_valid_relu_all_tensors_as_inputs_all_inputs_as_internal", _t115),
+    ("transpose_conv2d_valid_relu_quant8", _t116),
+    ("transpose_conv2d_valid_relu_quant8_all_inputs_as_internal", _t117),
+    ("transpose_conv2d_valid_relu_quant8_all_tensors_as_inputs", _t118),
+    ("transpose_conv2d_valid_relu_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t119),
+    ("transpose_conv2d_valid_relu_float16", _t120),
+    ("transpose_conv2d_valid_relu_float16_all_inputs_as_internal", _t121),
+    ("transpose_conv2d_valid_relu_float16_all_tensors_as_inputs", _t122),
+    ("transpose_conv2d_valid_relu_float16_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("transpose_conv2d_valid_relu1", _t124),
+    ("transpose_conv2d_valid_relu1_all_inputs_as_internal", _t125),
+    ("transpose_conv2d_valid_relu1_all_tensors_as_inputs", _t126),
+    ("transpose_conv2d_valid_relu1_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("transpose_conv2d_valid_relu1_quant8", _t128),
+    ("transpose_conv2d_valid_relu1_quant8_all_inputs_as_internal", _t129),
+    ("transpose_conv2d_valid_relu1_quant8_all_tensors_as_inputs", _t130),
+    ("transpose_conv2d_valid_relu1_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("transpose_conv2d_valid_relu1_float16", _t132),
+    ("transpose_conv2d_valid_relu1_float16_all_inputs_as_internal", _t133),
+    ("transpose_conv2d_valid_relu1_float16_all_tensors_as_inputs", _t134),
+    ("transpose_conv2d_valid_relu1_float16_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("transpose_conv2d_valid_relu6", _t136),
+    ("transpose_conv2d_valid_relu6_all_inputs_as_internal", _t137),
+    ("transpose_conv2d_valid_relu6_all_tensors_as_inputs", _t138),
+    ("transpose_conv2d_valid_relu6_all_tensors_as_inputs_all_inputs_as_internal", _t139),
+    ("transpose_conv2d_valid_relu6_quant8", _t140),
+    ("transpose_conv2d_valid_relu6_quant8_all_inputs_as_internal", _t141),
+    ("transpose_conv2d_valid_relu6_quant8_all_tensors_as_inputs", _t142),
+    ("transpose_conv2d_valid_relu6_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t143),
+    ("transpose_conv2d_valid_relu6_float16", _t144),
+    ("transpose_conv2d_valid_relu6_float16_all_inputs_as_internal", _t145),
+    ("transpose_conv2d_valid_relu6_float16_all_tensors_as_inputs", _t146),
+    ("transpose_conv2d_valid_relu6_float16_all_tensors_as_inputs_all_inputs_as_internal", _t147),
 )

@@ -56,6 +56,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_v1_2_omitted_all_inputs_as_internal",
+        "transpose_v1_2_omitted_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "transpose_v1_2_omitted_relaxed",
         "transpose_v1_2_omitted_dynamic_output_shape_relaxed",
         "V1_2",
@@ -87,7 +126,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "transpose_v1_2_omitted_relaxed_all_inputs_as_internal",
+        "transpose_v1_2_omitted_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("relaxed", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f4", (2, 3), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "transpose_v1_2_omitted_float16",
         "transpose_v1_2_omitted_dynamic_output_shape_float16",
@@ -120,7 +198,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "transpose_v1_2_omitted_float16_all_inputs_as_internal",
+        "transpose_v1_2_omitted_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("<f2", (2, 3), "ADwAPgBAAEEAQgBD"),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2), "ADwAQQA+AEIAQABD"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "transpose_v1_2_omitted_quant8",
         "transpose_v1_2_omitted_dynamic_output_shape_quant8",
@@ -153,7 +270,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "transpose_v1_2_omitted_quant8_all_inputs_as_internal",
+        "transpose_v1_2_omitted_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 14, ("quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [0], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="MgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (0,), ""),
+                    g.array("|u1", (2, 3), "NDU2Nzg5"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 2), "NDc1ODY5"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "transpose_v1_2",
         "transpose_v1_2_dynamic_output_shape",
@@ -186,7 +342,118 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "transpose_v1_2_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAABAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "transpose_v1_2_all_tensors_as_inputs",
+        "transpose_v1_2_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 4), _D2),
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "transpose_v1_2_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "transpose_v1_2_float16",
         "transpose_v1_2_dynamic_output_shape_float16",
@@ -219,7 +486,118 @@ def _t5():
     )
 
 
-def _t6():
+def _t13():
+    return g.case(
+        "transpose_v1_2_float16_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "transpose_v1_2_float16_all_tensors_as_inputs",
+        "transpose_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 4), _D4),
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "transpose_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("<f2", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "transpose_v1_2_quant8",
         "transpose_v1_2_dynamic_output_shape_quant8",
@@ -252,7 +630,118 @@ def _t6():
     )
 
 
-def _t7():
+def _t17():
+    return g.case(
+        "transpose_v1_2_quant8_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAABAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "transpose_v1_2_quant8_all_tensors_as_inputs",
+        "transpose_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 3, 4), _D6),
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "transpose_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_quant8_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("", "quant8", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("|u1", (2, 3, 4), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "transpose_v1_2_weight_as_input",
         "transpose_v1_2_dynamic_output_shape_weight_as_input",
@@ -285,7 +774,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "transpose_v1_2_weight_as_input_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("<f4", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (4, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "transpose_v1_2_weight_as_input_float16",
         "transpose_v1_2_dynamic_output_shape_weight_as_input_float16",
@@ -318,7 +846,46 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "transpose_v1_2_weight_as_input_float16_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "float16", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("<f2", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 2, 3), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "transpose_v1_2_weight_as_input_quant8",
         "transpose_v1_2_dynamic_output_shape_weight_as_input_quant8",
@@ -351,15 +918,70 @@ def _t9():
     )
 
 
+def _t25():
+    return g.case(
+        "transpose_v1_2_weight_as_input_quant8_all_inputs_as_internal",
+        "transpose_v1_2_dynamic_output_shape_weight_as_input_quant8_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 29, ("weight_as_input", "quant8", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [4, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAABAAAA"),
+                    g.array("|u1", (2, 3, 4), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (4, 2, 3), _D7),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("transpose_v1_2_omitted", _t0),
-    ("transpose_v1_2_omitted_relaxed", _t1),
-    ("transpose_v1_2_omitted_float16", _t2),
-    ("transpose_v1_2_omitted_quant8", _t3),
-    ("transpose_v1_2", _t4),
-    ("transpose_v1_2_float16", _t5),
-    ("transpose_v1_2_quant8", _t6),
-    ("transpose_v1_2_weight_as_input", _t7),
-    ("transpose_v1_2_weight_as_input_float16", _t8),
-    ("transpose_v1_2_weight_as_input_quant8", _t9),
+    ("transpose_v1_2_omitted_all_inputs_as_internal", _t1),
+    ("transpose_v1_2_omitted_relaxed", _t2),
+    ("transpose_v1_2_omitted_relaxed_all_inputs_as_internal", _t3),
+    ("transpose_v1_2_omitted_float16", _t4),
+    ("transpose_v1_2_omitted_float16_all_inputs_as_internal", _t5),
+    ("transpose_v1_2_omitted_quant8", _t6),
+    ("transpose_v1_2_omitted_quant8_all_inputs_as_internal", _t7),
+    ("transpose_v1_2", _t8),
+    ("transpose_v1_2_all_inputs_as_internal", _t9),
+    ("transpose_v1_2_all_tensors_as_inputs", _t10),
+    ("transpose_v1_2_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("transpose_v1_2_float16", _t12),
+    ("transpose_v1_2_float16_all_inputs_as_internal", _t13),
+    ("transpose_v1_2_float16_all_tensors_as_inputs", _t14),
+    ("transpose_v1_2_float16_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("transpose_v1_2_quant8", _t16),
+    ("transpose_v1_2_quant8_all_inputs_as_internal", _t17),
+    ("transpose_v1_2_quant8_all_tensors_as_inputs", _t18),
+    ("transpose_v1_2_quant8_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("transpose_v1_2_weight_as_input", _t20),
+    ("transpose_v1_2_weight_as_input_all_inputs_as_internal", _t21),
+    ("transpose_v1_2_weight_as_input_float16", _t22),
+    ("transpose_v1_2_weight_as_input_float16_all_inputs_as_internal", _t23),
+    ("transpose_v1_2_weight_as_input_quant8", _t24),
+    ("transpose_v1_2_weight_as_input_quant8_all_inputs_as_internal", _t25),
 )

@@ -15,15 +15,25 @@ _D0 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAABAAAA"
 _D1 = "AACAPwAAAD8AAAAAAACAvwAAAL8AAABAAAAAQAAAgD8AAMA/AACAvwAAgL8AAAA/"
 _D2 = "AAAAPwAAAAAAAIC+AACAPw=="
 _D3 = "AABgPwAAID8AAAA+AAAAAAAAAAAAAOQ/AACIPwAAlD8AAE4/AADIPgAAAAAAAFg/"
-_D4 = "ADwAOAAAALwAuABAAEAAPAA+ALwAvAA4"
-_D5 = "ADsAOQAwAAAAACA/QDygPHA6QDYAAMA6"
-_D6 = "AAAAPwAAgL4AAIA+AABAPw=="
-_D7 = "AAAAPwAAgL4AAIA+AAAAPw=="
-_D8 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAA"
-_D9 = "AACAPwAAAD8AAAC/AAAAQAAAwD8AAIC/AAAAAAAAgL8AAABAAACAPwAAgL8AAAA/"
-_D10 = "AABgPwAAID8AAAAAAADkPwAATj8AAMg+AAAAPgAAAAAAAIg/AACUPwAAAAAAAFg/"
-_D11 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgAAAAABAAAA"
-_D12 = "AABgPwAAID8AAAA+AADgvgAAYL4AAOQ/AACWPwAAcD8AADI/AACsPgAAwLwAAEM/"
+_D4 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D5 = "AAAAPwAAgL4AAIA+AABAPw=="
+_D6 = "AAAAPwAAgL4AAIA+AAAAPw=="
+_D7 = "AQAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D8 = "ADwAOAAAALwAuABAAEAAPAA+ALwAvAA4"
+_D9 = "ADsAOQAwAAAAACA/QDygPHA6QDYAAMA6"
+_D10 = "AQAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D11 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAA"
+_D12 = "AACAPwAAAD8AAAC/AAAAQAAAwD8AAIC/AAAAAAAAgL8AAABAAACAPwAAgL8AAAA/"
+_D13 = "AABgPwAAID8AAAAAAADkPwAATj8AAMg+AAAAPgAAAAAAAIg/AACUPwAAAAAAAFg/"
+_D14 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D15 = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D16 = "ADwAOAC4AEAAPgC8AAAAvABAADwAvAA4"
+_D17 = "ADsAOQAAID9wOkA2ADAAAEA8oDwAAMA6"
+_D18 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgAAAAABAAAA"
+_D19 = "AABgPwAAID8AAAA+AADgvgAAYL4AAOQ/AACWPwAAcD8AADI/AACsPgAAwLwAAEM/"
+_D20 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgAAAAABAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D21 = "AAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D22 = "ADsAOQAwALcAsyA/sDyAO5A5YDUAphg6"
 
 
 def _t0():
@@ -67,6 +77,160 @@ def _t0():
 
 def _t1():
     return g.case(
+        "unidirectional_sequence_rnn_time_major_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D4,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "unidirectional_sequence_rnn_time_major_relaxed",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed",
         "V1_2",
@@ -104,7 +268,161 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D4,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_relaxed_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "unidirectional_sequence_rnn_time_major_float16",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_float16",
@@ -132,18 +450,172 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D4),
+                    g.array("<f2", (3, 2, 2), _D8),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D5),
+                    g.array("<f2", (3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values="ADgAtAA0ADoAOAC0ADQAOAA0ALABAAAAAQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_float16_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "unidirectional_sequence_rnn_time_major_weight_as_input",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input",
@@ -172,8 +644,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
                     g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D7),
                     g.array("<f4", (2,), "AACAPgAAAL4="),
                     g.array("<f4", (2, 2), _D2),
                 ],
@@ -185,7 +657,70 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_weight_as_input_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D7,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "unidirectional_sequence_rnn_time_major_weight_as_input_relaxed",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_relaxed",
@@ -214,8 +749,8 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
                     g.array("<f4", (2, 2), _D6),
-                    g.array("<f4", (2, 2), _D7),
                     g.array("<f4", (2,), "AACAPgAAAL4="),
                     g.array("<f4", (2, 2), _D2),
                 ],
@@ -227,7 +762,70 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_weight_as_input_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D7,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "unidirectional_sequence_rnn_time_major_weight_as_input_float16",
         "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_float16",
@@ -255,21 +853,84 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D4),
+                    g.array("<f2", (3, 2, 2), _D8),
                     g.array("<f2", (2, 2), "ADgAtAA0ADo="),
                     g.array("<f2", (2, 2), "ADgAtAA0ADg="),
                     g.array("<f2", (2,), "ADQAsA=="),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D5),
+                    g.array("<f2", (3, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "unidirectional_sequence_rnn_time_major_weight_as_input_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_time_major_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D10,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "unidirectional_sequence_rnn_batch_major",
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape",
@@ -292,23 +953,177 @@ def _t6():
             ],
             inputs=[0, 4],
             outputs=[7],
-            values=_D8,
+            values=_D11,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D9),
+                    g.array("<f4", (2, 3, 2), _D12),
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D10),
+                    g.array("<f4", (2, 3, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "unidirectional_sequence_rnn_batch_major_relaxed",
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed",
@@ -330,24 +1145,178 @@ def _t7():
             ],
             inputs=[0, 4],
             outputs=[7],
-            values=_D8,
+            values=_D11,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D9),
+                    g.array("<f4", (2, 3, 2), _D12),
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D10),
+                    g.array("<f4", (2, 3, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_relaxed_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D12),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "unidirectional_sequence_rnn_batch_major_float16",
         "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_float16",
@@ -375,18 +1344,172 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), "ADwAOAC4AEAAPgC8AAAAvABAADwAvAA4"),
+                    g.array("<f2", (2, 3, 2), _D16),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2), "ADsAOQAAID9wOkA2ADAAAEA8oDwAAMA6"),
+                    g.array("<f2", (2, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values="ADgAtAA0ADoAOAC0ADQAOAA0ALABAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D16),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_float16_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D16),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "unidirectional_sequence_rnn_batch_major_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 36, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D16),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "unidirectional_sequence_rnn_act_none",
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape",
@@ -409,7 +1532,7 @@ def _t9():
             ],
             inputs=[0, 4],
             outputs=[7],
-            values=_D11,
+            values=_D18,
         ),
         feeds=[
             g.feed(
@@ -418,14 +1541,168 @@ def _t9():
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D12),
+                    g.array("<f4", (3, 2, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AAAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t33():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "unidirectional_sequence_rnn_act_none_relaxed",
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed",
@@ -447,7 +1724,7 @@ def _t10():
             ],
             inputs=[0, 4],
             outputs=[7],
-            values=_D11,
+            values=_D18,
             relaxed=True,
         ),
         feeds=[
@@ -457,14 +1734,168 @@ def _t10():
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (3, 2, 2), _D12),
+                    g.array("<f4", (3, 2, 2), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t35():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_relaxed_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AAAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t37():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D5),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "unidirectional_sequence_rnn_act_none_float16",
         "unidirectional_sequence_rnn_act_none_dynamic_output_shape_float16",
@@ -492,11 +1923,165 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D4),
+                    g.array("<f2", (3, 2, 2), _D8),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), "ADsAOQAwALcAsyA/sDyAO5A5YDUAphg6"),
+                    g.array("<f2", (3, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11],
+            outputs=[7],
+            values="ADgAtAA0ADoAOAC0ADQAOAA0ALAAAAAAAQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_float16_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7],
+            values="AAAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t41():
+    return g.case(
+        "unidirectional_sequence_rnn_act_none_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_act_none_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_2",
+        version="V1_2",
+        level="V1_3",
+        provenance=g.provenance(SPEC, 52, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.ADD, [14, 15, 16], [2]),
+                g.operation(OperationType.ADD, [17, 18, 19], [3]),
+                g.operation(OperationType.ADD, [20, 21, 22], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8, 11, 14, 17, 20],
+            outputs=[7],
+            values="AAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D8),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D22),
                 ],
             ),
         ],
@@ -505,15 +2090,45 @@ def _t11():
 
 TESTS = (
     ("unidirectional_sequence_rnn_time_major", _t0),
-    ("unidirectional_sequence_rnn_time_major_relaxed", _t1),
-    ("unidirectional_sequence_rnn_time_major_float16", _t2),
-    ("unidirectional_sequence_rnn_time_major_weight_as_input", _t3),
-    ("unidirectional_sequence_rnn_time_major_weight_as_input_relaxed", _t4),
-    ("unidirectional_sequence_rnn_time_major_weight_as_input_float16", _t5),
-    ("unidirectional_sequence_rnn_batch_major", _t6),
-    ("unidirectional_sequence_rnn_batch_major_relaxed", _t7),
-    ("unidirectional_sequence_rnn_batch_major_float16", _t8),
-    ("unidirectional_sequence_rnn_act_none", _t9),
-    ("unidirectional_sequence_rnn_act_none_relaxed", _t10),
-    ("unidirectional_sequence_rnn_act_none_float16", _t11),
+    ("unidirectional_sequence_rnn_time_major_all_inputs_as_internal", _t1),
+    ("unidirectional_sequence_rnn_time_major_all_tensors_as_inputs", _t2),
+    ("unidirectional_sequence_rnn_time_major_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("unidirectional_sequence_rnn_time_major_relaxed", _t4),
+    ("unidirectional_sequence_rnn_time_major_relaxed_all_inputs_as_internal", _t5),
+    ("unidirectional_sequence_rnn_time_major_relaxed_all_tensors_as_inputs", _t6),
+    ("unidirectional_sequence_rnn_time_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("unidirectional_sequence_rnn_time_major_float16", _t8),
+    ("unidirectional_sequence_rnn_time_major_float16_all_inputs_as_internal", _t9),
+    ("unidirectional_sequence_rnn_time_major_float16_all_tensors_as_inputs", _t10),
+    ("unidirectional_sequence_rnn_time_major_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input", _t12),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input_all_inputs_as_internal", _t13),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input_relaxed", _t14),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input_float16", _t16),
+    ("unidirectional_sequence_rnn_time_major_weight_as_input_float16_all_inputs_as_internal", _t17),
+    ("unidirectional_sequence_rnn_batch_major", _t18),
+    ("unidirectional_sequence_rnn_batch_major_all_inputs_as_internal", _t19),
+    ("unidirectional_sequence_rnn_batch_major_all_tensors_as_inputs", _t20),
+    ("unidirectional_sequence_rnn_batch_major_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("unidirectional_sequence_rnn_batch_major_relaxed", _t22),
+    ("unidirectional_sequence_rnn_batch_major_relaxed_all_inputs_as_internal", _t23),
+    ("unidirectional_sequence_rnn_batch_major_relaxed_all_tensors_as_inputs", _t24),
+    ("unidirectional_sequence_rnn_batch_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("unidirectional_sequence_rnn_batch_major_float16", _t26),
+    ("unidirectional_sequence_rnn_batch_major_float16_all_inputs_as_internal", _t27),
+    ("unidirectional_sequence_rnn_batch_major_float16_all_tensors_as_inputs", _t28),
+    ("unidirectional_sequence_rnn_batch_major_float16_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("unidirectional_sequence_rnn_act_none", _t30),
+    ("unidirectional_sequence_rnn_act_none_all_inputs_as_internal", _t31),
+    ("unidirectional_sequence_rnn_act_none_all_tensors_as_inputs", _t32),
+    ("unidirectional_sequence_rnn_act_none_all_tensors_as_inputs_all_inputs_as_internal", _t33),
+    ("unidirectional_sequence_rnn_act_none_relaxed", _t34),
+    ("unidirectional_sequence_rnn_act_none_relaxed_all_inputs_as_internal", _t35),
+    ("unidirectional_sequence_rnn_act_none_relaxed_all_tensors_as_inputs", _t36),
+    ("unidirectional_sequence_rnn_act_none_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t37),
+    ("unidirectional_sequence_rnn_act_none_float16", _t38),
+    ("unidirectional_sequence_rnn_act_none_float16_all_inputs_as_internal", _t39),
+    ("unidirectional_sequence_rnn_act_none_float16_all_tensors_as_inputs", _t40),
+    ("unidirectional_sequence_rnn_act_none_float16_all_tensors_as_inputs_all_inputs_as_internal", _t41),
 )

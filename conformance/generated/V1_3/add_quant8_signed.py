@@ -48,6 +48,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "add_quant8_signed_none_zp_neg_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_none_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "zp_neg", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAJwAAAAAzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "lpucn6Sw"),
+                    g.array("|i1", (3,), "0MrW"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gICIiIyw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "add_quant8_signed_none_zp_zero",
         "add_quant8_signed_dynamic_output_shape_none_zp_zero",
         "V1_3",
@@ -81,7 +124,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "add_quant8_signed_none_zp_zero_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_none_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "zp_zero", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "6PwADCBQ"),
+                    g.array("|i1", (3,), "Af4E"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "2OggIDB/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "add_quant8_signed_none_zp_pos",
         "add_quant8_signed_dynamic_output_shape_none_zp_pos",
@@ -116,7 +202,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "add_quant8_signed_none_zp_pos_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_none_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "zp_pos", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAGQAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "XmNkZ2x4"),
+                    g.array("|i1", (3,), "eXZ8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "UFRiYmZ/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "add_quant8_signed_none_scale_0_3",
         "add_quant8_signed_dynamic_output_shape_none_scale_0_3",
@@ -151,7 +280,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "add_quant8_signed_none_scale_0_3_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_none_scale_0_3_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("none", "scale_0_3", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAPYAAAAABQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8PX2+f4K"),
+                    g.array("|i1", (3,), "BwEN"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "5Ofz8/YU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "add_quant8_signed_relu_zp_neg",
         "add_quant8_signed_dynamic_output_shape_relu_zp_neg",
@@ -186,7 +358,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "add_quant8_signed_relu_zp_neg_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "zp_neg", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAJwAAAAAzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "lpucn6Sw"),
+                    g.array("|i1", (3,), "0MrW"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gICIiIyw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "add_quant8_signed_relu_zp_zero",
         "add_quant8_signed_dynamic_output_shape_relu_zp_zero",
@@ -221,7 +436,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "add_quant8_signed_relu_zp_zero_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "zp_zero", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "6PwADCBQ"),
+                    g.array("|i1", (3,), "Af4E"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AAAgIDB/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "add_quant8_signed_relu_zp_pos",
         "add_quant8_signed_dynamic_output_shape_relu_zp_pos",
@@ -256,7 +514,50 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "add_quant8_signed_relu_zp_pos_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "zp_pos", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAGQAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "XmNkZ2x4"),
+                    g.array("|i1", (3,), "eXZ8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "WlpiYmZ/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "add_quant8_signed_relu_scale_0_3",
         "add_quant8_signed_dynamic_output_shape_relu_scale_0_3",
@@ -291,7 +592,50 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "add_quant8_signed_relu_scale_0_3_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu_scale_0_3_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu", "scale_0_3", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAPYAAAAABQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8PX2+f4K"),
+                    g.array("|i1", (3,), "BwEN"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "7Ozz8/YU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "add_quant8_signed_relu1_zp_neg",
         "add_quant8_signed_dynamic_output_shape_relu1_zp_neg",
@@ -326,7 +670,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "add_quant8_signed_relu1_zp_neg_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu1_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "zp_neg", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAJwAAAAAzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "lpucn6Sw"),
+                    g.array("|i1", (3,), "0MrW"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gICEhISE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "add_quant8_signed_relu1_zp_zero",
         "add_quant8_signed_dynamic_output_shape_relu1_zp_zero",
@@ -361,7 +748,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "add_quant8_signed_relu1_zp_zero_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu1_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "zp_zero", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "6PwADCBQ"),
+                    g.array("|i1", (3,), "Af4E"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "8PAQEBAQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "add_quant8_signed_relu1_zp_pos",
         "add_quant8_signed_dynamic_output_shape_relu1_zp_pos",
@@ -396,7 +826,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "add_quant8_signed_relu1_zp_pos_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu1_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "zp_pos", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAGQAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "XmNkZ2x4"),
+                    g.array("|i1", (3,), "eXZ8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "VlZeXl5e"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "add_quant8_signed_relu1_scale_0_3",
         "add_quant8_signed_dynamic_output_shape_relu1_scale_0_3",
@@ -431,7 +904,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "add_quant8_signed_relu1_scale_0_3_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu1_scale_0_3_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu1", "scale_0_3", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAPYAAAAABQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8PX2+f4K"),
+                    g.array("|i1", (3,), "BwEN"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "6env7+/v"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "add_quant8_signed_relu6_zp_neg",
         "add_quant8_signed_dynamic_output_shape_relu6_zp_neg",
@@ -466,7 +982,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "add_quant8_signed_relu6_zp_neg_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu6_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "zp_neg", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAJwAAAAAzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "lpucn6Sw"),
+                    g.array("|i1", (3,), "0MrW"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gICIiIyY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "add_quant8_signed_relu6_zp_zero",
         "add_quant8_signed_dynamic_output_shape_relu6_zp_zero",
@@ -501,7 +1060,50 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "add_quant8_signed_relu6_zp_zero_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu6_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "zp_zero", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "6PwADCBQ"),
+                    g.array("|i1", (3,), "Af4E"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AAAgIDBg"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "add_quant8_signed_relu6_zp_pos",
         "add_quant8_signed_dynamic_output_shape_relu6_zp_pos",
@@ -536,7 +1138,50 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "add_quant8_signed_relu6_zp_pos_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu6_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "zp_pos", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAGQAAAAAeAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "XmNkZ2x4"),
+                    g.array("|i1", (3,), "eXZ8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "WlpiYmZy"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "add_quant8_signed_relu6_scale_0_3",
         "add_quant8_signed_dynamic_output_shape_relu6_scale_0_3",
@@ -571,7 +1216,50 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "add_quant8_signed_relu6_scale_0_3_all_inputs_as_internal",
+        "add_quant8_signed_dynamic_output_shape_relu6_scale_0_3_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("relu6", "scale_0_3", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAPYAAAAABQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8PX2+f4K"),
+                    g.array("|i1", (3,), "BwEN"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "7Ozz8/YA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "add_quant8_signed_extremes_out_zp_0",
         "add_quant8_signed_extremes_dynamic_output_shape_out_zp_0",
@@ -606,7 +1294,50 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "add_quant8_signed_extremes_out_zp_0_all_inputs_as_internal",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_zp_0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_zp_0", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAIAAAAAAfwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gAR/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "add_quant8_signed_extremes_out_zp_min",
         "add_quant8_signed_extremes_dynamic_output_shape_out_zp_min",
@@ -641,7 +1372,50 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "add_quant8_signed_extremes_out_zp_min_all_inputs_as_internal",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_zp_min", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAIAAAAAAfwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIL/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "add_quant8_signed_extremes_out_scale_0_75",
         "add_quant8_signed_extremes_dynamic_output_shape_out_scale_0_75",
@@ -676,24 +1450,86 @@ def _t18():
     )
 
 
+def _t37():
+    return g.case(
+        "add_quant8_signed_extremes_out_scale_0_75_all_inputs_as_internal",
+        "add_quant8_signed_extremes_dynamic_output_shape_out_scale_0_75_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("out_scale_0_75", "all_inputs_as_internal"), ("ADD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.75, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.ADD, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAIAAAAAAfwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "gIh+/Q=="),
+                    g.array("|i1", (1, 2, 2, 1), "/3t/gA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "T2V/Tg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("add_quant8_signed_none_zp_neg", _t0),
-    ("add_quant8_signed_none_zp_zero", _t1),
-    ("add_quant8_signed_none_zp_pos", _t2),
-    ("add_quant8_signed_none_scale_0_3", _t3),
-    ("add_quant8_signed_relu_zp_neg", _t4),
-    ("add_quant8_signed_relu_zp_zero", _t5),
-    ("add_quant8_signed_relu_zp_pos", _t6),
-    ("add_quant8_signed_relu_scale_0_3", _t7),
-    ("add_quant8_signed_relu1_zp_neg", _t8),
-    ("add_quant8_signed_relu1_zp_zero", _t9),
-    ("add_quant8_signed_relu1_zp_pos", _t10),
-    ("add_quant8_signed_relu1_scale_0_3", _t11),
-    ("add_quant8_signed_relu6_zp_neg", _t12),
-    ("add_quant8_signed_relu6_zp_zero", _t13),
-    ("add_quant8_signed_relu6_zp_pos", _t14),
-    ("add_quant8_signed_relu6_scale_0_3", _t15),
-    ("add_quant8_signed_extremes_out_zp_0", _t16),
-    ("add_quant8_signed_extremes_out_zp_min", _t17),
-    ("add_quant8_signed_extremes_out_scale_0_75", _t18),
+    ("add_quant8_signed_none_zp_neg_all_inputs_as_internal", _t1),
+    ("add_quant8_signed_none_zp_zero", _t2),
+    ("add_quant8_signed_none_zp_zero_all_inputs_as_internal", _t3),
+    ("add_quant8_signed_none_zp_pos", _t4),
+    ("add_quant8_signed_none_zp_pos_all_inputs_as_internal", _t5),
+    ("add_quant8_signed_none_scale_0_3", _t6),
+    ("add_quant8_signed_none_scale_0_3_all_inputs_as_internal", _t7),
+    ("add_quant8_signed_relu_zp_neg", _t8),
+    ("add_quant8_signed_relu_zp_neg_all_inputs_as_internal", _t9),
+    ("add_quant8_signed_relu_zp_zero", _t10),
+    ("add_quant8_signed_relu_zp_zero_all_inputs_as_internal", _t11),
+    ("add_quant8_signed_relu_zp_pos", _t12),
+    ("add_quant8_signed_relu_zp_pos_all_inputs_as_internal", _t13),
+    ("add_quant8_signed_relu_scale_0_3", _t14),
+    ("add_quant8_signed_relu_scale_0_3_all_inputs_as_internal", _t15),
+    ("add_quant8_signed_relu1_zp_neg", _t16),
+    ("add_quant8_signed_relu1_zp_neg_all_inputs_as_internal", _t17),
+    ("add_quant8_signed_relu1_zp_zero", _t18),
+    ("add_quant8_signed_relu1_zp_zero_all_inputs_as_internal", _t19),
+    ("add_quant8_signed_relu1_zp_pos", _t20),
+    ("add_quant8_signed_relu1_zp_pos_all_inputs_as_internal", _t21),
+    ("add_quant8_signed_relu1_scale_0_3", _t22),
+    ("add_quant8_signed_relu1_scale_0_3_all_inputs_as_internal", _t23),
+    ("add_quant8_signed_relu6_zp_neg", _t24),
+    ("add_quant8_signed_relu6_zp_neg_all_inputs_as_internal", _t25),
+    ("add_quant8_signed_relu6_zp_zero", _t26),
+    ("add_quant8_signed_relu6_zp_zero_all_inputs_as_internal", _t27),
+    ("add_quant8_signed_relu6_zp_pos", _t28),
+    ("add_quant8_signed_relu6_zp_pos_all_inputs_as_internal", _t29),
+    ("add_quant8_signed_relu6_scale_0_3", _t30),
+    ("add_quant8_signed_relu6_scale_0_3_all_inputs_as_internal", _t31),
+    ("add_quant8_signed_extremes_out_zp_0", _t32),
+    ("add_quant8_signed_extremes_out_zp_0_all_inputs_as_internal", _t33),
+    ("add_quant8_signed_extremes_out_zp_min", _t34),
+    ("add_quant8_signed_extremes_out_zp_min_all_inputs_as_internal", _t35),
+    ("add_quant8_signed_extremes_out_scale_0_75", _t36),
+    ("add_quant8_signed_extremes_out_scale_0_75_all_inputs_as_internal", _t37),
 )

@@ -51,6 +51,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis1_zp_neg_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "argmax_argmin_quant8_signed_argmax_axis1_zp_zero",
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -82,7 +119,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis1_zp_zero_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "argmax_argmin_quant8_signed_argmax_axis1_zp_pos",
         "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_pos",
@@ -115,7 +189,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis1_zp_pos_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAGcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg",
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_neg",
@@ -148,7 +259,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("zp_neg", "all_inputs_as_internal"), ("ARGMIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMIN, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////4gAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero",
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_zero",
@@ -181,7 +329,44 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("zp_zero", "all_inputs_as_internal"), ("ARGMIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMIN, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos",
         "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_pos",
@@ -214,7 +399,44 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmin_axis_neg1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("zp_pos", "all_inputs_as_internal"), ("ARGMIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMIN, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////2cAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("<i4", (2, 3), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "argmax_argmin_quant8_signed_argmax_axis0_zp_neg",
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_neg",
@@ -247,7 +469,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis0_zp_neg_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_neg", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("<i4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "argmax_argmin_quant8_signed_argmax_axis0_zp_zero",
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_zero",
@@ -280,7 +539,44 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis0_zp_zero_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_zero", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("<i4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "argmax_argmin_quant8_signed_argmax_axis0_zp_pos",
         "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_pos",
@@ -313,14 +609,60 @@ def _t8():
     )
 
 
+def _t17():
+    return g.case(
+        "argmax_argmin_quant8_signed_argmax_axis0_zp_pos_all_inputs_as_internal",
+        "argmax_argmin_quant8_signed_argmax_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_pos", "all_inputs_as_internal"), ("ARGMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ARGMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAGcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("<i4", (3, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("argmax_argmin_quant8_signed_argmax_axis1_zp_neg", _t0),
-    ("argmax_argmin_quant8_signed_argmax_axis1_zp_zero", _t1),
-    ("argmax_argmin_quant8_signed_argmax_axis1_zp_pos", _t2),
-    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg", _t3),
-    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero", _t4),
-    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos", _t5),
-    ("argmax_argmin_quant8_signed_argmax_axis0_zp_neg", _t6),
-    ("argmax_argmin_quant8_signed_argmax_axis0_zp_zero", _t7),
-    ("argmax_argmin_quant8_signed_argmax_axis0_zp_pos", _t8),
+    ("argmax_argmin_quant8_signed_argmax_axis1_zp_neg_all_inputs_as_internal", _t1),
+    ("argmax_argmin_quant8_signed_argmax_axis1_zp_zero", _t2),
+    ("argmax_argmin_quant8_signed_argmax_axis1_zp_zero_all_inputs_as_internal", _t3),
+    ("argmax_argmin_quant8_signed_argmax_axis1_zp_pos", _t4),
+    ("argmax_argmin_quant8_signed_argmax_axis1_zp_pos_all_inputs_as_internal", _t5),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg", _t6),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_neg_all_inputs_as_internal", _t7),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero", _t8),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_zero_all_inputs_as_internal", _t9),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos", _t10),
+    ("argmax_argmin_quant8_signed_argmin_axis_neg1_zp_pos_all_inputs_as_internal", _t11),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_neg", _t12),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_neg_all_inputs_as_internal", _t13),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_zero", _t14),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_zero_all_inputs_as_internal", _t15),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_pos", _t16),
+    ("argmax_argmin_quant8_signed_argmax_axis0_zp_pos_all_inputs_as_internal", _t17),
 )

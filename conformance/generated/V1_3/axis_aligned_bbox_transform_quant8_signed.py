@@ -56,6 +56,126 @@ def _t0():
 
 def _t1():
     return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-10, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 5],
+            outputs=[4],
+            values="YACAAKAAoAD2AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (3, 8), _D1),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("|i1", (3, 8), _D1),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_neg_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_neg", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="9gAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                    g.array("|i1", (3, 8), _D1),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "axis_aligned_bbox_transform_quant8_signed_signed_zp_high",
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high",
         "V1_3",
@@ -91,7 +211,127 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=110, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 5],
+            outputs=[4],
+            values="YACAAKAAoABuAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (3, 8), _D3),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_tensors_as_inputs",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_tensors_as_inputs"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2, 3],
+            outputs=[4],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("|i1", (3, 8), _D3),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_signed_zp_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("", "signed_zp_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=110, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="bgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                    g.array("|i1", (3, 8), _D3),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_neg",
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_neg",
@@ -128,7 +368,49 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_neg_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_neg", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="9gAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                    g.array("|i1", (3, 8), _D1),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_high",
         "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_high",
@@ -165,9 +447,59 @@ def _t3():
     )
 
 
+def _t11():
+    return g.case(
+        "axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_high_all_inputs_as_internal",
+        "axis_aligned_bbox_transform_quant8_signed_dynamic_output_shape_weight_as_input_signed_zp_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("weight_as_input", "signed_zp_high", "all_inputs_as_internal"), ("AXIS_ALIGNED_BBOX_TRANSFORM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=110, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [1]),
+                g.operation(OperationType.AXIS_ALIGNED_BBOX_TRANSFORM, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2, 3, 5],
+            outputs=[4],
+            values="bgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D0),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("<u2", (2, 2), "YACAAKAAoAA="),
+                    g.array("|i1", (3, 8), _D3),
+                ],
+                outputs=[
+                    g.array("<u2", (3, 8), _D2),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("axis_aligned_bbox_transform_quant8_signed_signed_zp_neg", _t0),
-    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_high", _t1),
-    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_neg", _t2),
-    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_high", _t3),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_inputs_as_internal", _t1),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_tensors_as_inputs", _t2),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_neg_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_high", _t4),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_inputs_as_internal", _t5),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_tensors_as_inputs", _t6),
+    ("axis_aligned_bbox_transform_quant8_signed_signed_zp_high_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_neg", _t8),
+    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_neg_all_inputs_as_internal", _t9),
+    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_high", _t10),
+    ("axis_aligned_bbox_transform_quant8_signed_weight_as_input_signed_zp_high_all_inputs_as_internal", _t11),
 )

@@ -79,6 +79,58 @@ def _t0():
 
 def _t1():
     return g.case(
+        "box_with_nms_limit_quant8_signed_hard_signed_zp_min_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=-128, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPv////8AAAAAZmbmPgAAgD/NzEw+gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D2),
+                    g.array("|i1", (5, 3), "oPiQwNDYgKjg4OiwkIjA"),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "+NCo4NjAsA=="),
+                    g.array("<u2", (7, 4), _D3),
+                    g.array("<i4", (7,), _D4),
+                    g.array("<i4", (7,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "box_with_nms_limit_quant8_signed_hard_signed_zp_pos",
         "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_pos",
         "V1_3",
@@ -125,7 +177,59 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_hard_signed_zp_pos_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_hard_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.015625, zero_point=60, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPv////8AAAAAZmbmPgAAgD/NzEw+PAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D2),
+                    g.array("|i1", (5, 3), "THhEXGRoPFBsbHBUREBc"),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "eGRQbGhcVA=="),
+                    g.array("<u2", (7, 4), _D3),
+                    g.array("<i4", (7,), _D4),
+                    g.array("<i4", (7,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "box_with_nms_limit_quant8_signed_linear_signed_zp_min",
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_min",
@@ -173,7 +277,59 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_linear_signed_zp_min_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=-128, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgMAAAABAAAAmpmZPgAAgD/NzEw+gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D7),
+                    g.array("|i1", (5, 3), "oPiQwNDYgKjg4OiwkIjA"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "+ODY6MCw"),
+                    g.array("<u2", (6, 4), _D8),
+                    g.array("<i4", (6,), _D9),
+                    g.array("<i4", (6,), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "box_with_nms_limit_quant8_signed_linear_signed_zp_pos",
         "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_pos",
@@ -221,7 +377,59 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_linear_signed_zp_pos_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_linear_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [6, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.015625, zero_point=60, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgMAAAABAAAAmpmZPgAAgD/NzEw+PAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D7),
+                    g.array("|i1", (5, 3), "THhEXGRoPFBsbHBUREBc"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "eGxocFxU"),
+                    g.array("<u2", (6, 4), _D8),
+                    g.array("<i4", (6,), _D9),
+                    g.array("<i4", (6,), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "box_with_nms_limit_quant8_signed_gaussian_signed_zp_min",
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_min",
@@ -269,7 +477,59 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_gaussian_signed_zp_min_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("signed_zp_min", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0078125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0078125, zero_point=-128, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgQAAAACAAAAAAAAPwAAQD/NzEw+gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D12),
+                    g.array("|i1", (5, 3), "oPiQwNDYgKjg4OiwkIjA"),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "+MHY6ODAsA=="),
+                    g.array("<u2", (7, 4), _D13),
+                    g.array("<i4", (7,), _D14),
+                    g.array("<i4", (7,), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos",
         "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_pos",
@@ -317,11 +577,69 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos_all_inputs_as_internal",
+        "box_with_nms_limit_quant8_signed_gaussian_dynamic_output_shape_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("signed_zp_pos", "all_inputs_as_internal"), ("BOX_WITH_NMS_LIMIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [5, 12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [7, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_INT32, [7], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.015625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.015625, zero_point=60, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.BOX_WITH_NMS_LIMIT, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10, 11, 12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[9, 10, 11, 12],
+            values="zcxMPgQAAAACAAAAAAAAPwAAQD/NzEw+PAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (5, 12), _D1),
+                    g.array("<i4", (5,), _D12),
+                    g.array("|i1", (5, 3), "THhEXGRoPFBsbHBUREBc"),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "eF1ocGxcVA=="),
+                    g.array("<u2", (7, 4), _D13),
+                    g.array("<i4", (7,), _D14),
+                    g.array("<i4", (7,), _D15),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("box_with_nms_limit_quant8_signed_hard_signed_zp_min", _t0),
-    ("box_with_nms_limit_quant8_signed_hard_signed_zp_pos", _t1),
-    ("box_with_nms_limit_quant8_signed_linear_signed_zp_min", _t2),
-    ("box_with_nms_limit_quant8_signed_linear_signed_zp_pos", _t3),
-    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_min", _t4),
-    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos", _t5),
+    ("box_with_nms_limit_quant8_signed_hard_signed_zp_min_all_inputs_as_internal", _t1),
+    ("box_with_nms_limit_quant8_signed_hard_signed_zp_pos", _t2),
+    ("box_with_nms_limit_quant8_signed_hard_signed_zp_pos_all_inputs_as_internal", _t3),
+    ("box_with_nms_limit_quant8_signed_linear_signed_zp_min", _t4),
+    ("box_with_nms_limit_quant8_signed_linear_signed_zp_min_all_inputs_as_internal", _t5),
+    ("box_with_nms_limit_quant8_signed_linear_signed_zp_pos", _t6),
+    ("box_with_nms_limit_quant8_signed_linear_signed_zp_pos_all_inputs_as_internal", _t7),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_min", _t8),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_min_all_inputs_as_internal", _t9),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos", _t10),
+    ("box_with_nms_limit_quant8_signed_gaussian_signed_zp_pos_all_inputs_as_internal", _t11),
 )

@@ -166,10 +166,47 @@ def _t4():
     )
 
 
+def _t5():
+    return g.case(
+        "cast_identity_quant8_signed_all_inputs_as_internal",
+        "cast_identity_quant8_signed_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 17, ("all_inputs_as_internal",), ("CAST",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.CAST, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "gPz9AGN/"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gPz9AGN/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("cast_identity_bool8", _t0),
     ("cast_identity_quant16_asymm", _t1),
     ("cast_identity_quant16_symm", _t2),
     ("cast_identity_quant8_symm", _t3),
     ("cast_identity_quant8_signed", _t4),
+    ("cast_identity_quant8_signed_all_inputs_as_internal", _t5),
 )

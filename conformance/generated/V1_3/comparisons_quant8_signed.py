@@ -46,6 +46,48 @@ def _t0():
 
 def _t1():
     return g.case(
+        "comparisons_quant8_signed_equal_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAAEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "comparisons_quant8_signed_equal_zp_zero",
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -77,7 +119,49 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "comparisons_quant8_signed_equal_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAAEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "comparisons_quant8_signed_equal_zp_pos",
         "comparisons_quant8_signed_equal_dynamic_output_shape_zp_pos",
@@ -110,7 +194,49 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "comparisons_quant8_signed_equal_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAAEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "comparisons_quant8_signed_greater_zp_neg",
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_neg",
@@ -143,7 +269,49 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "comparisons_quant8_signed_greater_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("GREATER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAAAAQAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "comparisons_quant8_signed_greater_zp_zero",
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_zero",
@@ -176,7 +344,49 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "comparisons_quant8_signed_greater_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("GREATER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAAAAQAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "comparisons_quant8_signed_greater_zp_pos",
         "comparisons_quant8_signed_greater_dynamic_output_shape_zp_pos",
@@ -209,7 +419,49 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "comparisons_quant8_signed_greater_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("GREATER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAAAAQAA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "comparisons_quant8_signed_greater_equal_zp_neg",
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_neg",
@@ -242,7 +494,49 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "comparisons_quant8_signed_greater_equal_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAQEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "comparisons_quant8_signed_greater_equal_zp_zero",
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_zero",
@@ -275,7 +569,49 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "comparisons_quant8_signed_greater_equal_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAQEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "comparisons_quant8_signed_greater_equal_zp_pos",
         "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_pos",
@@ -308,7 +644,49 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "comparisons_quant8_signed_greater_equal_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_greater_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("GREATER_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.GREATER_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQABAQEA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "comparisons_quant8_signed_less_zp_neg",
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_neg",
@@ -341,7 +719,49 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "comparisons_quant8_signed_less_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("LESS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAAAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "comparisons_quant8_signed_less_zp_zero",
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_zero",
@@ -374,7 +794,49 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "comparisons_quant8_signed_less_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("LESS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAAAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "comparisons_quant8_signed_less_zp_pos",
         "comparisons_quant8_signed_less_dynamic_output_shape_zp_pos",
@@ -407,7 +869,49 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "comparisons_quant8_signed_less_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("LESS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAAAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "comparisons_quant8_signed_less_equal_zp_neg",
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_neg",
@@ -440,7 +944,49 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "comparisons_quant8_signed_less_equal_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQEBAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "comparisons_quant8_signed_less_equal_zp_zero",
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_zero",
@@ -473,7 +1019,49 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "comparisons_quant8_signed_less_equal_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQEBAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "comparisons_quant8_signed_less_equal_zp_pos",
         "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_pos",
@@ -506,7 +1094,49 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "comparisons_quant8_signed_less_equal_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_less_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("LESS_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.LESS_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AQEBAAEB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "comparisons_quant8_signed_not_equal_zp_neg",
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_neg",
@@ -539,7 +1169,49 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "comparisons_quant8_signed_not_equal_zp_neg_all_inputs_as_internal",
+        "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_neg", "all_inputs_as_internal"), ("NOT_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-122, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.NOT_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="iAAAAACGAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "ioSJjoWI"),
+                    g.array("|i1", (3,), "ioCI"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "comparisons_quant8_signed_not_equal_zp_zero",
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_zero",
@@ -572,7 +1244,49 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "comparisons_quant8_signed_not_equal_zp_zero_all_inputs_as_internal",
+        "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_zero", "all_inputs_as_internal"), ("NOT_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.NOT_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "BPgCDPoA"),
+                    g.array("|i1", (3,), "Av0B"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQAB"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "comparisons_quant8_signed_not_equal_zp_pos",
         "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_pos",
@@ -605,23 +1319,83 @@ def _t17():
     )
 
 
+def _t35():
+    return g.case(
+        "comparisons_quant8_signed_not_equal_zp_pos_all_inputs_as_internal",
+        "comparisons_quant8_signed_not_equal_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("zp_pos", "all_inputs_as_internal"), ("NOT_EQUAL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_BOOL8, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=103, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.NOT_EQUAL, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZwAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "b1drf1tn"),
+                    g.array("|i1", (3,), "dExs"),
+                ],
+                outputs=[
+                    g.array("|u1", (2, 3), "AAEAAQAB"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("comparisons_quant8_signed_equal_zp_neg", _t0),
-    ("comparisons_quant8_signed_equal_zp_zero", _t1),
-    ("comparisons_quant8_signed_equal_zp_pos", _t2),
-    ("comparisons_quant8_signed_greater_zp_neg", _t3),
-    ("comparisons_quant8_signed_greater_zp_zero", _t4),
-    ("comparisons_quant8_signed_greater_zp_pos", _t5),
-    ("comparisons_quant8_signed_greater_equal_zp_neg", _t6),
-    ("comparisons_quant8_signed_greater_equal_zp_zero", _t7),
-    ("comparisons_quant8_signed_greater_equal_zp_pos", _t8),
-    ("comparisons_quant8_signed_less_zp_neg", _t9),
-    ("comparisons_quant8_signed_less_zp_zero", _t10),
-    ("comparisons_quant8_signed_less_zp_pos", _t11),
-    ("comparisons_quant8_signed_less_equal_zp_neg", _t12),
-    ("comparisons_quant8_signed_less_equal_zp_zero", _t13),
-    ("comparisons_quant8_signed_less_equal_zp_pos", _t14),
-    ("comparisons_quant8_signed_not_equal_zp_neg", _t15),
-    ("comparisons_quant8_signed_not_equal_zp_zero", _t16),
-    ("comparisons_quant8_signed_not_equal_zp_pos", _t17),
+    ("comparisons_quant8_signed_equal_zp_neg_all_inputs_as_internal", _t1),
+    ("comparisons_quant8_signed_equal_zp_zero", _t2),
+    ("comparisons_quant8_signed_equal_zp_zero_all_inputs_as_internal", _t3),
+    ("comparisons_quant8_signed_equal_zp_pos", _t4),
+    ("comparisons_quant8_signed_equal_zp_pos_all_inputs_as_internal", _t5),
+    ("comparisons_quant8_signed_greater_zp_neg", _t6),
+    ("comparisons_quant8_signed_greater_zp_neg_all_inputs_as_internal", _t7),
+    ("comparisons_quant8_signed_greater_zp_zero", _t8),
+    ("comparisons_quant8_signed_greater_zp_zero_all_inputs_as_internal", _t9),
+    ("comparisons_quant8_signed_greater_zp_pos", _t10),
+    ("comparisons_quant8_signed_greater_zp_pos_all_inputs_as_internal", _t11),
+    ("comparisons_quant8_signed_greater_equal_zp_neg", _t12),
+    ("comparisons_quant8_signed_greater_equal_zp_neg_all_inputs_as_internal", _t13),
+    ("comparisons_quant8_signed_greater_equal_zp_zero", _t14),
+    ("comparisons_quant8_signed_greater_equal_zp_zero_all_inputs_as_internal", _t15),
+    ("comparisons_quant8_signed_greater_equal_zp_pos", _t16),
+    ("comparisons_quant8_signed_greater_equal_zp_pos_all_inputs_as_internal", _t17),
+    ("comparisons_quant8_signed_less_zp_neg", _t18),
+    ("comparisons_quant8_signed_less_zp_neg_all_inputs_as_internal", _t19),
+    ("comparisons_quant8_signed_less_zp_zero", _t20),
+    ("comparisons_quant8_signed_less_zp_zero_all_inputs_as_internal", _t21),
+    ("comparisons_quant8_signed_less_zp_pos", _t22),
+    ("comparisons_quant8_signed_less_zp_pos_all_inputs_as_internal", _t23),
+    ("comparisons_quant8_signed_less_equal_zp_neg", _t24),
+    ("comparisons_quant8_signed_less_equal_zp_neg_all_inputs_as_internal", _t25),
+    ("comparisons_quant8_signed_less_equal_zp_zero", _t26),
+    ("comparisons_quant8_signed_less_equal_zp_zero_all_inputs_as_internal", _t27),
+    ("comparisons_quant8_signed_less_equal_zp_pos", _t28),
+    ("comparisons_quant8_signed_less_equal_zp_pos_all_inputs_as_internal", _t29),
+    ("comparisons_quant8_signed_not_equal_zp_neg", _t30),
+    ("comparisons_quant8_signed_not_equal_zp_neg_all_inputs_as_internal", _t31),
+    ("comparisons_quant8_signed_not_equal_zp_zero", _t32),
+    ("comparisons_quant8_signed_not_equal_zp_zero_all_inputs_as_internal", _t33),
+    ("comparisons_quant8_signed_not_equal_zp_pos", _t34),
+    ("comparisons_quant8_signed_not_equal_zp_pos_all_inputs_as_internal", _t35),
 )

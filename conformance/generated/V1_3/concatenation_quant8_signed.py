@@ -10,6 +10,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_3/concatenation_quant8_signed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "DQHx9wsO7+vzA/sH9wwO9w=="
+_D1 = "nISAgJiegICAiICQgJqegA=="
+
 
 def _t0():
     return g.case(
@@ -48,6 +52,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "concatenation_quant8_signed_signed_same_all_inputs_as_internal",
+        "concatenation_quant8_signed_dynamic_output_shape_signed_same_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("signed_same", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAPsAAAAA+wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "A//3BQ=="),
+                    g.array("|i1", (2, 3), "8wf+//j0"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 5), "A//zB/73Bf/49A=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "concatenation_quant8_signed_signed_requantized",
         "concatenation_quant8_signed_dynamic_output_shape_signed_requantized",
         "V1_3",
@@ -81,7 +128,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "concatenation_quant8_signed_signed_requantized_all_inputs_as_internal",
+        "concatenation_quant8_signed_dynamic_output_shape_signed_requantized_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("signed_requantized", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAJwAAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "oJ6aoQ=="),
+                    g.array("|i1", (2, 3), "DCAXGBEN"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 5), "CAT4DAP8CgT9+Q=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "concatenation_quant8_signed_signed_saturating",
         "concatenation_quant8_signed_dynamic_output_shape_signed_saturating",
@@ -116,7 +206,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "concatenation_quant8_signed_signed_saturating_all_inputs_as_internal",
+        "concatenation_quant8_signed_dynamic_output_shape_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("signed_saturating", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125, zero_point=-3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAoAAAAA/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "DgwIDw=="),
+                    g.array("|i1", (2, 3), "7RUDBffv"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 5), "f3REf3BUf3RYSA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "concatenation_quant8_signed_channels_signed_requantized",
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_requantized",
@@ -146,14 +279,63 @@ def _t3():
                     g.array("|i1", (1, 2, 2, 1), "dXJ5dQ=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 4), "DQHx9wsO7+vzA/sH9wwO9w=="),
+                    g.array("|i1", (1, 2, 2, 4), _D0),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "concatenation_quant8_signed_channels_signed_requantized_all_inputs_as_internal",
+        "concatenation_quant8_signed_channels_dynamic_output_shape_signed_requantized_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("signed_requantized", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=3, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-7, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=119, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values="AwAAAAMAAAAA+QAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "Cgn9/w=="),
+                    g.array("|i1", (1, 2, 2, 2), "++sI6f31Bgg="),
+                    g.array("|i1", (1, 2, 2, 1), "dXJ5dQ=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "concatenation_quant8_signed_channels_signed_saturating",
         "concatenation_quant8_signed_channels_dynamic_output_shape_signed_saturating",
@@ -183,7 +365,56 @@ def _t4():
                     g.array("|i1", (1, 2, 2, 1), "hoOKhg=="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 4), "nISAgJiegICAiICQgJqegA=="),
+                    g.array("|i1", (1, 2, 2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t9():
+    return g.case(
+        "concatenation_quant8_signed_channels_signed_saturating_all_inputs_as_internal",
+        "concatenation_quant8_signed_channels_dynamic_output_shape_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("signed_saturating", "all_inputs_as_internal"), ("CONCATENATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=1.0, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.0, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.0, zero_point=-120, location=(0, 14, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.ADD, [11, 12, 13], [2]),
+                g.operation(OperationType.CONCATENATION, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5, 8, 11],
+            outputs=[4],
+            values="AwAAAIgAAAAAPAAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "j46ChA=="),
+                    g.array("|i1", (1, 2, 2, 2), "Pi5LLEA4SUs="),
+                    g.array("|i1", (1, 2, 2, 1), "hoOKhg=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D1),
                 ],
             ),
         ],
@@ -192,8 +423,13 @@ def _t4():
 
 TESTS = (
     ("concatenation_quant8_signed_signed_same", _t0),
-    ("concatenation_quant8_signed_signed_requantized", _t1),
-    ("concatenation_quant8_signed_signed_saturating", _t2),
-    ("concatenation_quant8_signed_channels_signed_requantized", _t3),
-    ("concatenation_quant8_signed_channels_signed_saturating", _t4),
+    ("concatenation_quant8_signed_signed_same_all_inputs_as_internal", _t1),
+    ("concatenation_quant8_signed_signed_requantized", _t2),
+    ("concatenation_quant8_signed_signed_requantized_all_inputs_as_internal", _t3),
+    ("concatenation_quant8_signed_signed_saturating", _t4),
+    ("concatenation_quant8_signed_signed_saturating_all_inputs_as_internal", _t5),
+    ("concatenation_quant8_signed_channels_signed_requantized", _t6),
+    ("concatenation_quant8_signed_channels_signed_requantized_all_inputs_as_internal", _t7),
+    ("concatenation_quant8_signed_channels_signed_saturating", _t8),
+    ("concatenation_quant8_signed_channels_signed_saturating_all_inputs_as_internal", _t9),
 )

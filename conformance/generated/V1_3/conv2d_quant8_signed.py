@@ -12,38 +12,94 @@ SPEC = "conformance/specs/V1_3/conv2d_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "BQcFBQf9+wcF+/kF//v5B/cD"
-_D1 = "fX99fX91c399c3F9d3Nxf297"
-_D2 = "jpCOjpCGhJCOhIKOiISCkICM"
-_D3 = "GhwaGhwSEBwaEA4aFBAOHAwY"
-_D4 = "f1BQUH9SXlB/dlBQUHJQaF5y"
-_D5 = "BQUH+wX5//n3BwX9B/sF+wcD"
-_D6 = "fX1/c31xd3Fvf311f3N9c397"
-_D7 = "jo6QhI6CiIKAkI6GkISOhJCM"
-_D8 = "GhocEBoOFA4MHBoSHBAaEBwY"
-_D9 = "f1B/Xn9QUFBeUFBSUHZQcmhy"
-_D10 = "AAD8/vz+/Pz6CP4A+AT8+AD8+gAGBPwAAv4GCAQCBAL6AgAGCPwGBg=="
-_D11 = "BOj06Kjs8PAI9NTovKjozKzULDTszCT8FCwEIFAAxAjw+DAE"
-_D12 = "iIiEhoSGhISCkIaIgIyEgIiEgoiOjISIioaOkIyKjIqCioiOkISOjg=="
-_D13 = "QCQwJOQoLCxEMBAk+OQkCOgQaHAoCGA4UGhAXH88AEQsNGxA"
-_D14 = "d3dzdXN1c3Nxf3V3b3tzb3dzcXd9e3N3eXV9f3t5e3lxeXd9f3N9fQ=="
-_D15 = "49zf3Mzd3t7k39fc0czc1c3X7e/d1evh5+3j6vbi0+Te4O7j"
-_D16 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAA="
-_D17 = "gYiDhISEgYeEh4aGgYSDhYWE"
-_D18 = "eH96e3t7eH57fn19eHt6fHx7"
-_D19 = "+gj+AAAA/QMAAwIC9AD8BAQA"
-_D20 = "BOjw9LzM6Kjw1Kis9OwI6OjULMwUIMT4NCQsUAgw7PwEAPAE"
-_D21 = "QCQsMPgIJOQsEOToMChEJCQQaAhQXAA0cGBof0RsKDhAPCxA"
-_D22 = "49ze39HV3Mze18zN393k3NzX7dXn6tPg7+vt9uTu3eHj4t7j"
-_D23 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAE="
-_D24 = "Ky0rKy0jIS0rIR8rJSEfLR0p"
-_D25 = "PqS0rj7u+qBEEtikvA7gBPoO"
-_D26 = "s7Ovsa+xr6+tu7Gzq7evq7OvrbO5t6+ztbG5u7e1t7WttbO5u6+5uQ=="
-_D27 = "FPgE+Lj8AAAYBOT4zLj43LzkPET83DQMJDwUMGAQ1BgACEAU"
-_D28 = "mpSklJialJSYnpqWnqKenKCcnpqanp6anA=="
-_D29 = "VH5OeDxWPD5IUjx+ZEQiLFZwXmA8VjpiTFZSVFZcQlxSSmZaYmZUZGBaVF5eZE5gVmI="
-_D30 = "VE48PEg8ZCJWXjw6TFJWQlJmYlRgVF5OVn54Vj5SfkQscGBWYlZUXFxKWmZkWl5kYGI="
-_D31 = "FBAMDgwIFAwGBAoQEAwUDhAIFAQICggUFAoOFAYGDBA="
-_D32 = "FAwMFAYKEBQQFAgIFA4GDBAOCAwEEAwOCAQKFAoUBhA="
+_D1 = "Kdzk4SkBB9osE/bc6BH6DAcR"
+_D2 = "AQAAAAEAAAABAAAAAAAAAAA="
+_D3 = "AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0C"
+_D4 = "fX99fX91c399c3F9d3Nxf297"
+_D5 = "7oCAgO6eqoD0woiAgL6QtKq+"
+_D6 = "AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/"
+_D7 = "jpCOjpCGhJCOhIKOiISCkICM"
+_D8 = "fwgYEn9SXgR/djwIIHJEaF5y"
+_D9 = "CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJ"
+_D10 = "GhwaGhwSEBwaEA4aFBAOHAwY"
+_D11 = "JNff3CT8AtUnDvHX4wz1BwIM"
+_D12 = "AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoE"
+_D13 = "KQAAACkBBwAsEwAAABEADAcR"
+_D14 = "AQAAAAEAAAABAAAAAQAAAAA="
+_D15 = "7pycnO6eqpz0wpycnL6ctKq+"
+_D16 = "f1BQUH9SXlB/dlBQUHJQaF5y"
+_D17 = "JPv7+yT8AvsnDvv7+wz7BwIM"
+_D18 = "BPz8/AQBBPwEBPz8/AT8BAQE"
+_D19 = "AQAAAAEAAAABAAAAAgAAAAA="
+_D20 = "pJSUlKSepJSkpJSUlKSUpKSk"
+_D21 = "WEhISFhSWEhYWEhISFhIWFhY"
+_D22 = "//f39//8//f///f39//3////"
+_D23 = "GAAAABgBBwAYEwAAABEADAcR"
+_D24 = "AQAAAAEAAAABAAAAAwAAAAA="
+_D25 = "zJycnMyeqpzMwpycnL6ctKq+"
+_D26 = "E/v7+xP8AvsTDvv7+wz7BwIM"
+_D27 = "BQUH+wX5//n3BwX9B/sF+wcD"
+_D28 = "KeQpByz26PoH3OEB2hPcEQwR"
+_D29 = "AQAAAAEAAAABAAAAAAAAAAE="
+_D30 = "fX1/c31xd3Fvf311f3N9c397"
+_D31 = "7oDuqvSIgJCqgICegMKAvrS+"
+_D32 = "jo6QhI6CiIKAkI6GkISOhJCM"
+_D33 = "fxh/Xn88IEReCBJSBHYIcmhy"
+_D34 = "GhocEBoOFA4MHBoSHBAaEBwY"
+_D35 = "JN8kAifx4/UC19z81Q7XDAcM"
+_D36 = "KQApBywAAAAHAAABABMAEQwR"
+_D37 = "AQAAAAEAAAABAAAAAQAAAAE="
+_D38 = "7pzuqvScnJyqnJyenMKcvrS+"
+_D39 = "f1B/Xn9QUFBeUFBSUHZQcmhy"
+_D40 = "JPskAif7+/sC+/v8+w77DAcM"
+_D41 = "BPwEBAT8/PwE/PwB/AT8BAQE"
+_D42 = "AQAAAAEAAAABAAAAAgAAAAE="
+_D43 = "pJSkpKSUlJSklJSelKSUpKSk"
+_D44 = "WEhYWFhISEhYSEhSSFhIWFhY"
+_D45 = "//f////39/f/9/f89//3////"
+_D46 = "GAAYBxgAAAAHAAABABMAEQwR"
+_D47 = "AQAAAAEAAAABAAAAAwAAAAE="
+_D48 = "zJzMqsycnJyqnJyenMKcvrS+"
+_D49 = "E/sTAhP7+/sC+/v8+w77DAcM"
+_D50 = "AAD8/vz+/Pz6CP4A+AT8+AD8+gAGBPwAAv4GCAQCBAL6AgAGCPwGBg=="
+_D51 = "BOj06Kjs8PAI9NTovKjozKzULDTszCT8FCwEIFAAxAjw+DAE"
+_D52 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAA="
+_D53 = "gYiDhISEgYeEh4aGgYSDhYWE"
+_D54 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAAAAAAAAIQAAAAA"
+_D55 = "iIiEhoSGhISCkIaIgIyEgIiEgoiOjISIioaOkIyKjIqCioiOkISOjg=="
+_D56 = "QCQwJOQoLCxEMBAk+OQkCOgQaHAoCGA4UGhAXH88AEQsNGxA"
+_D57 = "eH96e3t7eH57fn19eHt6fHx7"
+_D58 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAACIAAAAAHsAAAAA"
+_D59 = "d3dzdXN1c3Nxf3V3b3tzb3dzcXd9e3N3eXV9f3t5e3lxeXd9f3N9fQ=="
+_D60 = "49zf3Mzd3t7k39fc0czc1c3X7e/d1evh5+3j6vbi0+Te4O7j"
+_D61 = "+gj+AAAA/QMAAwIC9AD8BAQA"
+_D62 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAB3AAAAAA=="
+_D63 = "BOjw9LzM6Kjw1Kis9OwI6OjULMwUIMT4NCQsUAgw7PwEAPAE"
+_D64 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAE="
+_D65 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAEAAAAAAIQAAAAA"
+_D66 = "QCQsMPgIJOQsEOToMChEJCQQaAhQXAA0cGBof0RsKDhAPCxA"
+_D67 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAGIAAAAAHsAAAAA"
+_D68 = "49ze39HV3Mze18zN393k3NzX7dXn6tPg7+vt9uTu3eHj4t7j"
+_D69 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAF3AAAAAA=="
+_D70 = "Ky0rKy0jIS0rIR8rJSEfLR0p"
+_D71 = "PqS0rj7u+qBEEtikvA7gBPoO"
+_D72 = "AQAAAAEAAAABAAAAAAAAAA=="
+_D73 = "+vf7+PX58/j69/r2+/P1+vj1+Pbz9vT7+Pn08/P79vT5+vT5"
+_D74 = "BgAIAvwE+AIGAAb+CPj8BgL8Af/8//0EAQL9/PwE//0CA/0C"
+_D75 = "s7Ovsa+xr6+tu7Gzq7evq7OvrbO5t6+ztbG5u7e1t7WttbO5u6+5uQ=="
+_D76 = "FPgE+Lj8AAAYBOT4zLj43LzkPET83DQMJDwUMGAQ1BgACEAU"
+_D77 = "AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAA=="
+_D78 = "YWhjZGRkYWdkZ2ZmYWRjZWVk"
+_D79 = "/QT/AAAA9AwADAgI+gD+AgIA"
+_D80 = "mpSklJialJSYnpqWnqKenKCcnpqanp6anA=="
+_D81 = "VH5OeDxWPD5IUjx+ZEQiLFZwXmA8VjpiTFZSVFZcQlxSSmZaYmZUZGBaVF5eZE5gVmI="
+_D82 = "AQAAAAEAAAABAAAAAAAAAAACAAAAAgAAAA=="
+_D83 = "VE48PEg8ZCJWXjw6TFJWQlJmYlRgVF5OVn54Vj5SfkQscGBWYlZUXFxKWmZkWl5kYGI="
+_D84 = "AQAAAAEAAAABAAAAAAAAAAECAAAAAgAAAA=="
+_D85 = "FBAMDgwIFAwGBAoQEAwUDhAIFAQICggUFAoOFAYGDBA="
+_D86 = "AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAA=="
+_D87 = "FAwMFAYKEBQQFAgIFA4GDBAOCAwEEAwOCAQKFAoUBhA="
+_D88 = "AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAA=="
 
 
 def _t0():
@@ -78,7 +134,7 @@ def _t0():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "Kdzk4SkBB9osE/bc6BH6DAcR"),
+                    g.array("|i1", (1, 3, 3, 2), _D1),
                 ],
             ),
         ],
@@ -86,6 +142,139 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAP8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAD/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_none_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low",
@@ -114,17 +303,150 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D1),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "7oCAgO6eqoD0woiAgL6QtKq+"),
+                    g.array("|i1", (1, 3, 3, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAB3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_none_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high",
@@ -153,17 +475,150 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "fwgYEn9SXgR/djwIIHJEaF5y"),
+                    g.array("|i1", (1, 3, 3, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAACIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_none_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel",
@@ -192,17 +647,146 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D3),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "JNff3CT8AtUnDvHX4wz1BwIM"),
+                    g.array("|i1", (1, 3, 3, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAAAAAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAAUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -234,14 +818,147 @@ def _t4():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "KQAAACkBBwAsEwAAABEADAcR"),
+                    g.array("|i1", (1, 3, 3, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAABAAAAAP8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAD/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low",
@@ -270,17 +987,150 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D1),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "7pycnO6eqpz0wpycnL6ctKq+"),
+                    g.array("|i1", (1, 3, 3, 2), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAABAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAB3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high",
@@ -309,17 +1159,150 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t25():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAABAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAACIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel",
@@ -348,17 +1331,146 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D3),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "JPv7+yT8AvsnDvv7+wz7BwIM"),
+                    g.array("|i1", (1, 3, 3, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t29():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAABAAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAAUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu1_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -390,14 +1502,147 @@ def _t8():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "BPz8/AQBBPwEBPz8/AT8BAQE"),
+                    g.array("|i1", (1, 3, 3, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t33():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAACAAAAAP8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAD/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu1_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low",
@@ -426,17 +1671,150 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D1),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "pJSUlKSepJSkpJSUlKSUpKSk"),
+                    g.array("|i1", (1, 3, 3, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t37():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAACAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAB3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu1_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high",
@@ -465,17 +1843,150 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "WEhISFhSWEhYWEhISFhIWFhY"),
+                    g.array("|i1", (1, 3, 3, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t41():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAACAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAACIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel",
@@ -504,17 +2015,146 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D3),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "//f39//8//f///f39//3////"),
+                    g.array("|i1", (1, 3, 3, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t45():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAACAAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAAUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu6_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -546,14 +2186,147 @@ def _t12():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "GAAAABgBBwAYEwAAABEADAcR"),
+                    g.array("|i1", (1, 3, 3, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t49():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAADAAAAAP8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAD/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu6_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low",
@@ -582,17 +2355,150 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D1),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "zJycnMyeqpzMwpycnL6ctKq+"),
+                    g.array("|i1", (1, 3, 3, 2), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t53():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAADAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAB3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu6_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high",
@@ -621,17 +2527,150 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t57():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAADAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAACIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel",
@@ -660,17 +2699,146 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D3),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), "E/v7+xP8AvsTDvv7+wz7BwIM"),
+                    g.array("|i1", (1, 3, 3, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t61():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAADAAAAABQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAAUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "conv2d_quant8_signed_same_nchw_none_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0",
@@ -699,17 +2867,150 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D5),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "KeQpByz26PoH3OEB2hPcEQwR"),
+                    g.array("|i1", (1, 2, 3, 3), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t65():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAf8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAH/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "conv2d_quant8_signed_same_nchw_none_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low",
@@ -738,17 +3039,150 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D6),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "7oDuqvSIgJCqgICegMKAvrS+"),
+                    g.array("|i1", (1, 2, 3, 3), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t69():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAF3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "conv2d_quant8_signed_same_nchw_none_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high",
@@ -777,17 +3211,150 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D7),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "fxh/Xn88IEReCBJSBHYIcmhy"),
+                    g.array("|i1", (1, 2, 3, 3), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t73():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAAAAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAGIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "conv2d_quant8_signed_same_nchw_none_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel",
@@ -816,17 +3383,146 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D8),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "JN8kAifx4/UC19z81Q7XDAcM"),
+                    g.array("|i1", (1, 2, 3, 3), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t77():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAAAAAAAARQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAAAAAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -855,17 +3551,150 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D5),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "KQApBywAAAAHAAABABMAEQwR"),
+                    g.array("|i1", (1, 2, 3, 3), _D36),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t81():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAABAAAAAf8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAH/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low",
@@ -894,17 +3723,150 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D6),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "7pzuqvScnJyqnJyenMKcvrS+"),
+                    g.array("|i1", (1, 2, 3, 3), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t85():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAABAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAF3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high",
@@ -933,17 +3895,150 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D7),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D9),
+                    g.array("|i1", (1, 2, 3, 3), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t89():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAABAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAGIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel",
@@ -972,17 +4067,146 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D8),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "JPskAif7+/sC+/v8+w77DAcM"),
+                    g.array("|i1", (1, 2, 3, 3), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t93():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAABAAAAARQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAQAAAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu1_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -1011,17 +4235,150 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D5),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "BPwEBAT8/PwE/PwB/AT8BAQE"),
+                    g.array("|i1", (1, 2, 3, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t97():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAACAAAAAf8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAH/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu1_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low",
@@ -1050,17 +4407,150 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D6),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "pJSkpKSUlJSklJSelKSUpKSk"),
+                    g.array("|i1", (1, 2, 3, 3), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t101():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAACAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAF3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu1_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high",
@@ -1089,17 +4579,150 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D7),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "WEhYWFhISEhYSEhSSFhIWFhY"),
+                    g.array("|i1", (1, 2, 3, 3), _D44),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t105():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAACAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAGIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu1_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel",
@@ -1128,17 +4751,146 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D8),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "//f////39/f/9/f89//3////"),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t109():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAACAAAAARQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAgAAAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu6_signed_zp0",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -1167,17 +4919,150 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D5),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "GAAYBxgAAAAHAAABABMAEQwR"),
+                    g.array("|i1", (1, 2, 3, 3), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t113():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Af/8//0EAQL9/PwE//0CA/0CBgAAAPT///8BAAAAAQAAAAEAAAADAAAAAf8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAH/AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 3, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu6_signed_low",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low",
@@ -1206,17 +5091,150 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D6),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "zJzMqsycnJyqnJyenMKcvrS+"),
+                    g.array("|i1", (1, 2, 3, 3), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t117():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AP0B/vv/+f4A/QD8Afn7AP77/vz5/PoB/v/6+fkB/Pr/APr/BgAAAPT///8BAAAAAQAAAAEAAAADAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAF3AAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D30),
+                    g.array("|i1", (2, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu6_signed_high",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high",
@@ -1245,17 +5263,150 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D7),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D9),
+                    g.array("|i1", (1, 2, 3, 3), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t121():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_high_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CgcLCAUJAwgKBwoGCwMFCggFCAYDBgQLCAkEAwMLBgQJCgQJBgAAAPT///8BAAAAAQAAAAEAAAADAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=7, location=(0, 22, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 23, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAGIAAAAAAcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D32),
+                    g.array("|i1", (2, 3, 3, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "conv2d_quant8_signed_same_nchw_relu6_signed_per_channel",
         "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel",
@@ -1284,17 +5435,146 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D8),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 3), "E/sTAhP7+/sC+/v8+w77DAcM"),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t125():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 61, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 62, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AwAEAf4C/AEDAAP/BPz+AwH+Av74/voIAgT6+PgI/voEBvoEBgAAAOj///8BAAAAAQAAAAEAAAADAAAAARQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 52, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D12),
+                    g.array("<i4", (2,), "BgAAAOj///8="),
+                    g.array("|i1", (1, 2, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low",
@@ -1326,17 +5606,159 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D10),
+                    g.array("|i1", (2, 4, 5, 1), _D50),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D11),
+                    g.array("|i1", (2, 2, 3, 3), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t129():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="gYiDhISEgYeEh4aGgYSDhYWEAgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D50),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D52,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_filter_zp_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 4, 5, 1), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_signed_saturating",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating",
@@ -1368,17 +5790,159 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D12),
+                    g.array("|i1", (2, 4, 5, 1), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D13),
+                    g.array("|i1", (2, 2, 3, 3), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t133():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="eH96e3t7eH57fn19eHt6fHx7AgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D52,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_saturating", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 4, 5, 1), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_signed_per_channel",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
@@ -1410,17 +5974,155 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D14),
+                    g.array("|i1", (2, 4, 5, 1), _D59),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D15),
+                    g.array("|i1", (2, 2, 3, 3), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t137():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="+gj+AAAA/QMAAwIC9AD8BAQABAAAAAAAAADw////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D52,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D59),
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t139():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                    g.array("|i1", (2, 4, 5, 1), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_filter_zp_low",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_filter_zp_low",
@@ -1447,24 +6149,76 @@ def _t35():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D16,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D10),
-                    g.array("|i1", (3, 2, 3, 1), _D17),
+                    g.array("|i1", (2, 4, 5, 1), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
                     g.array("<i4", (3,), "AgAAAAAAAAD8////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D11),
+                    g.array("|i1", (2, 2, 3, 3), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t141():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 4, 5, 1), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_saturating",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_saturating",
@@ -1491,24 +6245,76 @@ def _t36():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D16,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D12),
-                    g.array("|i1", (3, 2, 3, 1), _D18),
+                    g.array("|i1", (2, 4, 5, 1), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
                     g.array("<i4", (3,), "AgAAAAAAAAD8////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D13),
+                    g.array("|i1", (2, 2, 3, 3), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t143():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_saturating_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 4, 5, 1), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_per_channel",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_per_channel",
@@ -1535,24 +6341,72 @@ def _t37():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D16,
+            values=_D52,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D14),
-                    g.array("|i1", (3, 2, 3, 1), _D19),
+                    g.array("|i1", (2, 4, 5, 1), _D59),
+                    g.array("|i1", (3, 2, 3, 1), _D61),
                     g.array("<i4", (3,), "BAAAAAAAAADw////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D15),
+                    g.array("|i1", (2, 2, 3, 3), _D60),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t145():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nhwc", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                    g.array("|i1", (2, 4, 5, 1), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D60),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low",
@@ -1584,17 +6438,159 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D10),
+                    g.array("|i1", (2, 1, 4, 5), _D50),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D20),
+                    g.array("|i1", (2, 3, 2, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t147():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="gYiDhISEgYeEh4aGgYSDhYWEAgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D50),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t149():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_filter_zp_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D65,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 1, 4, 5), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_signed_saturating",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating",
@@ -1626,17 +6622,159 @@ def _t39():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D12),
+                    g.array("|i1", (2, 1, 4, 5), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D21),
+                    g.array("|i1", (2, 3, 2, 3), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t151():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_saturating_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="eH96e3t7eH57fn19eHt6fHx7AgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAGIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_saturating_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t153():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_saturating", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 1, 4, 5), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_signed_per_channel",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
@@ -1668,17 +6806,155 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D14),
+                    g.array("|i1", (2, 1, 4, 5), _D59),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D22),
+                    g.array("|i1", (2, 3, 2, 3), _D68),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t155():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="+gj+AAAA/QMAAwIC9AD8BAQABAAAAAAAAADw////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAAAF3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D59),
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t157():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                    g.array("|i1", (2, 1, 4, 5), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_filter_zp_low",
@@ -1705,24 +6981,76 @@ def _t41():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D23,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D10),
-                    g.array("|i1", (3, 2, 3, 1), _D17),
+                    g.array("|i1", (2, 1, 4, 5), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
                     g.array("<i4", (3,), "AgAAAAAAAAD8////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D20),
+                    g.array("|i1", (2, 3, 2, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t159():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_filter_zp_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_filter_zp_low", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D65,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 1, 4, 5), _D50),
+                    g.array("|i1", (3, 2, 3, 1), _D53),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t160():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_saturating",
@@ -1749,24 +7077,76 @@ def _t42():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D23,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D12),
-                    g.array("|i1", (3, 2, 3, 1), _D18),
+                    g.array("|i1", (2, 1, 4, 5), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
                     g.array("<i4", (3,), "AgAAAAAAAAD8////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D21),
+                    g.array("|i1", (2, 3, 2, 3), _D66),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t161():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_saturating", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 1, 4, 5), _D55),
+                    g.array("|i1", (3, 2, 3, 1), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D66),
+                ],
+            ),
+        ],
+    )
+
+
+def _t162():
     return g.case(
         "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel",
         "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_per_channel",
@@ -1793,24 +7173,72 @@ def _t43():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D23,
+            values=_D64,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D14),
-                    g.array("|i1", (3, 2, 3, 1), _D19),
+                    g.array("|i1", (2, 1, 4, 5), _D59),
+                    g.array("|i1", (3, 2, 3, 1), _D61),
                     g.array("<i4", (3,), "BAAAAAAAAADw////"),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 3, 2, 3), _D22),
+                    g.array("|i1", (2, 3, 2, 3), _D68),
                 ],
             ),
         ],
     )
 
 
-def _t44():
+def _t163():
+    return g.case(
+        "conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 92, ("nchw", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D61),
+                    g.array("<i4", (3,), "BAAAAAAAAADw////"),
+                    g.array("|i1", (2, 1, 4, 5), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 3), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t164():
     return g.case(
         "conv2d_quant8_signed_same_no_layout_signed",
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
@@ -1838,17 +7266,147 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D24),
+                    g.array("|i1", (1, 3, 3, 2), _D70),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D25),
+                    g.array("|i1", (1, 3, 3, 2), _D71),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t165():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-9, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="+vf7+PX58/j69/r2+/P1+vj1+Pbz9vT7+Pn08/P79vT5+vT5BgAAAPT///8BAAAAAQAAAAEAAAAAAAAAJQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t166():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-9),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D72,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                    g.array("|i1", (2, 3, 3, 2), _D73),
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t167():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-9),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-9, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.ADD, [11, 12, 13], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[2, 8, 11],
+            outputs=[7],
+            values="AQAAAAEAAAABAAAAAAAAACUAAAAA9wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BgAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                    g.array("|i1", (2, 3, 3, 2), _D73),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t168():
     return g.case(
         "conv2d_quant8_signed_same_no_layout_signed_per_channel",
         "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
@@ -1876,17 +7434,143 @@ def _t45():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D24),
+                    g.array("|i1", (1, 3, 3, 2), _D70),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D25),
+                    g.array("|i1", (1, 3, 3, 2), _D71),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t169():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 60, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="BgAIAvwE+AIGAAb+CPj8BgL8Af/8//0EAQL9/PwE//0CA/0CDAAAAPT///8BAAAAAQAAAAEAAAAAAAAAJQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t170():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[7],
+            values=_D72,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                    g.array("|i1", (2, 3, 3, 2), _D74),
+                    g.array("<i4", (2,), "DAAAAPT///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t171():
+    return g.case(
+        "conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 134, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=37, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[1, 2, 8],
+            outputs=[7],
+            values="AQAAAAEAAAABAAAAAAAAACUAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D74),
+                    g.array("<i4", (2,), "DAAAAPT///8="),
+                    g.array("|i1", (1, 3, 3, 2), _D70),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t172():
     return g.case(
         "conv2d_quant8_signed_explicit_no_layout_signed",
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
@@ -1917,17 +7601,156 @@ def _t46():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D26),
+                    g.array("|i1", (2, 4, 5, 1), _D75),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 2, 3, 3), _D76),
                 ],
             ),
         ],
     )
 
 
-def _t47():
+def _t173():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-77, location=(0, 58, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="YWhjZGRkYWdkZ2ZmYWRjZWVkAgAAAAAAAAD8////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAALMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t174():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                    g.array("|i1", (3, 2, 3, 1), _D78),
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t175():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-77, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAALMAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAD8////"),
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                    g.array("|i1", (3, 2, 3, 1), _D78),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t176():
     return g.case(
         "conv2d_quant8_signed_explicit_no_layout_signed_per_channel",
         "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
@@ -1958,17 +7781,152 @@ def _t47():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D26),
+                    g.array("|i1", (2, 4, 5, 1), _D75),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 3, 3), _D27),
+                    g.array("|i1", (2, 2, 3, 3), _D76),
                 ],
             ),
         ],
     )
 
 
-def _t48():
+def _t177():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.0625, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-77, location=(0, 58, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 59, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="/QT/AAAA9AwADAgI+gD+AgIAAgAAAAAAAAD4////AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAALMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t178():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                    g.array("|i1", (3, 2, 3, 1), _D79),
+                    g.array("<i4", (3,), "AgAAAAAAAAD4////"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t179():
+    return g.case(
+        "conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 152, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=16),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-77, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AQAAAAEAAAAAAAAAAQAAAAIAAAACAAAAAAAAALMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D79),
+                    g.array("<i4", (3,), "AgAAAAAAAAD4////"),
+                    g.array("|i1", (2, 4, 5, 1), _D75),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t180():
     return g.case(
         "conv2d_quant8_signed_same_dilated_nhwc_signed",
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
@@ -1999,17 +7957,156 @@ def _t48():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 5, 5, 1), _D28),
+                    g.array("|i1", (1, 5, 5, 1), _D80),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 5, 5, 2), _D29),
+                    g.array("|i1", (1, 5, 5, 2), _D81),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t181():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="MzU1MjQxNS76////BAAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAACcAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t182():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D82,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "MzU1MjQxNS4="),
+                    g.array("<i4", (2,), "+v///wQAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t183():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AQAAAAEAAAABAAAAAAAAAAACAAAAAgAAAJwAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "+v///wQAAAA="),
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "MzU1MjQxNS4="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t184():
     return g.case(
         "conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel",
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
@@ -2040,17 +8137,152 @@ def _t49():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 5, 5, 1), _D28),
+                    g.array("|i1", (1, 5, 5, 1), _D80),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 5, 5, 2), _D29),
+                    g.array("|i1", (1, 5, 5, 2), _D81),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t185():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AQMDAAT+Bvj6////CAAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAACcAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t186():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D82,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "AQMDAAT+Bvg="),
+                    g.array("<i4", (2,), "+v///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t187():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AQAAAAEAAAABAAAAAAAAAAACAAAAAgAAAJwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 1), "AQMDAAT+Bvg="),
+                    g.array("<i4", (2,), "+v///wgAAAA="),
+                    g.array("|i1", (1, 5, 5, 1), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 2), _D81),
+                ],
+            ),
+        ],
+    )
+
+
+def _t188():
     return g.case(
         "conv2d_quant8_signed_same_dilated_nchw_signed",
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
@@ -2081,17 +8313,156 @@ def _t50():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 1, 5, 5), _D28),
+                    g.array("|i1", (1, 1, 5, 5), _D80),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 5, 5), _D30),
+                    g.array("|i1", (1, 2, 5, 5), _D83),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t189():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="MzU1MjQxNS76////BAAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAACcAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t190():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "MzU1MjQxNS4="),
+                    g.array("<i4", (2,), "+v///wQAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t191():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=50, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ADD, [14, 15, 16], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[2, 11, 14],
+            outputs=[10],
+            values="AQAAAAEAAAABAAAAAAAAAAECAAAAAgAAAJwAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "+v///wQAAAA="),
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "MzU1MjQxNS4="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t192():
     return g.case(
         "conv2d_quant8_signed_same_dilated_nchw_signed_per_channel",
         "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
@@ -2122,17 +8493,152 @@ def _t51():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 1, 5, 5), _D28),
+                    g.array("|i1", (1, 1, 5, 5), _D80),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 5, 5), _D30),
+                    g.array("|i1", (1, 2, 5, 5), _D83),
                 ],
             ),
         ],
     )
 
 
-def _t52():
+def _t193():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AQMDAAT+Bvj6////CAAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAACcAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t194():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[10],
+            values=_D84,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                    g.array("|i1", (2, 2, 2, 1), "AQMDAAT+Bvg="),
+                    g.array("<i4", (2,), "+v///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t195():
+    return g.case(
+        "conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 173, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 17, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AQAAAAEAAAABAAAAAAAAAAECAAAAAgAAAJwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2, 1), "AQMDAAT+Bvg="),
+                    g.array("<i4", (2,), "+v///wgAAAA="),
+                    g.array("|i1", (1, 1, 5, 5), _D80),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 5, 5), _D83),
+                ],
+            ),
+        ],
+    )
+
+
+def _t196():
     return g.case(
         "conv2d_quant8_signed_explicit_dilated_nhwc_signed",
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
@@ -2166,7 +8672,7 @@ def _t52():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D31),
+                    g.array("|i1", (1, 4, 4, 2), _D85),
                 ],
                 outputs=[
                     g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
@@ -2176,7 +8682,155 @@ def _t52():
     )
 
 
-def _t53():
+def _t197():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="goGHhYODh4cMAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t198():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D86,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                    g.array("|i1", (1, 2, 2, 2), "goGHhYODh4c="),
+                    g.array("<i4", (1,), "DAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t199():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 42, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[2, 14, 17],
+            outputs=[13],
+            values="AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAwAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "DAAAAA=="),
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                    g.array("|i1", (1, 2, 2, 2), "goGHhYODh4c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t200():
     return g.case(
         "conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel",
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
@@ -2210,7 +8864,7 @@ def _t53():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D31),
+                    g.array("|i1", (1, 4, 4, 2), _D85),
                 ],
                 outputs=[
                     g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
@@ -2220,7 +8874,151 @@ def _t53():
     )
 
 
-def _t54():
+def _t201():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="+PQMBPz8DAwwAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t202():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D86,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                    g.array("|i1", (1, 2, 2, 2), "+PQMBPz8DAw="),
+                    g.array("<i4", (1,), "MAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t203():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[1, 2, 14],
+            outputs=[13],
+            values="AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAACAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "+PQMBPz8DAw="),
+                    g.array("<i4", (1,), "MAAAAA=="),
+                    g.array("|i1", (1, 4, 4, 2), _D85),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 1), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t204():
     return g.case(
         "conv2d_quant8_signed_explicit_dilated_nchw_signed",
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
@@ -2254,7 +9052,7 @@ def _t54():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D32),
+                    g.array("|i1", (1, 2, 4, 4), _D87),
                 ],
                 outputs=[
                     g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
@@ -2264,7 +9062,155 @@ def _t54():
     )
 
 
-def _t55():
+def _t205():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="goGHhYODh4cMAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t206():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D88,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                    g.array("|i1", (1, 2, 2, 2), "goGHhYODh4c="),
+                    g.array("<i4", (1,), "DAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t207():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 42, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 43, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[2, 14, 17],
+            outputs=[13],
+            values="AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAwAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1,), "DAAAAA=="),
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                    g.array("|i1", (1, 2, 2, 2), "goGHhYODh4c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t208():
     return g.case(
         "conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel",
         "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
@@ -2298,7 +9244,151 @@ def _t55():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D32),
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t209():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 45, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 49, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[14],
+            outputs=[13],
+            values="+PQMBPz8DAwwAAAAAAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t210():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[13],
+            values=_D88,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D87),
+                    g.array("|i1", (1, 2, 2, 2), "+PQMBPz8DAw="),
+                    g.array("<i4", (1,), "MAAAAA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t211():
+    return g.case(
+        "conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 196, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625,), 0)),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=12),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=12, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [13]),
+            ],
+            inputs=[1, 2, 14],
+            outputs=[13],
+            values="AAAAAAEAAAABAAAAAAAAAAEAAAABAAAAAAAAAAECAAAAAQAAAAwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "+PQMBPz8DAw="),
+                    g.array("<i4", (1,), "MAAAAA=="),
+                    g.array("|i1", (1, 2, 4, 4), _D87),
                 ],
                 outputs=[
                     g.array("|i1", (1, 1, 4, 3), "lq2kn7mmsbGhiKWv"),
@@ -2310,59 +9400,215 @@ def _t55():
 
 TESTS = (
     ("conv2d_quant8_signed_same_nhwc_none_signed_zp0", _t0),
-    ("conv2d_quant8_signed_same_nhwc_none_signed_low", _t1),
-    ("conv2d_quant8_signed_same_nhwc_none_signed_high", _t2),
-    ("conv2d_quant8_signed_same_nhwc_none_signed_per_channel", _t3),
-    ("conv2d_quant8_signed_same_nhwc_relu_signed_zp0", _t4),
-    ("conv2d_quant8_signed_same_nhwc_relu_signed_low", _t5),
-    ("conv2d_quant8_signed_same_nhwc_relu_signed_high", _t6),
-    ("conv2d_quant8_signed_same_nhwc_relu_signed_per_channel", _t7),
-    ("conv2d_quant8_signed_same_nhwc_relu1_signed_zp0", _t8),
-    ("conv2d_quant8_signed_same_nhwc_relu1_signed_low", _t9),
-    ("conv2d_quant8_signed_same_nhwc_relu1_signed_high", _t10),
-    ("conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel", _t11),
-    ("conv2d_quant8_signed_same_nhwc_relu6_signed_zp0", _t12),
-    ("conv2d_quant8_signed_same_nhwc_relu6_signed_low", _t13),
-    ("conv2d_quant8_signed_same_nhwc_relu6_signed_high", _t14),
-    ("conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel", _t15),
-    ("conv2d_quant8_signed_same_nchw_none_signed_zp0", _t16),
-    ("conv2d_quant8_signed_same_nchw_none_signed_low", _t17),
-    ("conv2d_quant8_signed_same_nchw_none_signed_high", _t18),
-    ("conv2d_quant8_signed_same_nchw_none_signed_per_channel", _t19),
-    ("conv2d_quant8_signed_same_nchw_relu_signed_zp0", _t20),
-    ("conv2d_quant8_signed_same_nchw_relu_signed_low", _t21),
-    ("conv2d_quant8_signed_same_nchw_relu_signed_high", _t22),
-    ("conv2d_quant8_signed_same_nchw_relu_signed_per_channel", _t23),
-    ("conv2d_quant8_signed_same_nchw_relu1_signed_zp0", _t24),
-    ("conv2d_quant8_signed_same_nchw_relu1_signed_low", _t25),
-    ("conv2d_quant8_signed_same_nchw_relu1_signed_high", _t26),
-    ("conv2d_quant8_signed_same_nchw_relu1_signed_per_channel", _t27),
-    ("conv2d_quant8_signed_same_nchw_relu6_signed_zp0", _t28),
-    ("conv2d_quant8_signed_same_nchw_relu6_signed_low", _t29),
-    ("conv2d_quant8_signed_same_nchw_relu6_signed_high", _t30),
-    ("conv2d_quant8_signed_same_nchw_relu6_signed_per_channel", _t31),
-    ("conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low", _t32),
-    ("conv2d_quant8_signed_explicit_nhwc_signed_saturating", _t33),
-    ("conv2d_quant8_signed_explicit_nhwc_signed_per_channel", _t34),
-    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_filter_zp_low", _t35),
-    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_saturating", _t36),
-    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_per_channel", _t37),
-    ("conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low", _t38),
-    ("conv2d_quant8_signed_explicit_nchw_signed_saturating", _t39),
-    ("conv2d_quant8_signed_explicit_nchw_signed_per_channel", _t40),
-    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low", _t41),
-    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating", _t42),
-    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel", _t43),
-    ("conv2d_quant8_signed_same_no_layout_signed", _t44),
-    ("conv2d_quant8_signed_same_no_layout_signed_per_channel", _t45),
-    ("conv2d_quant8_signed_explicit_no_layout_signed", _t46),
-    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t47),
-    ("conv2d_quant8_signed_same_dilated_nhwc_signed", _t48),
-    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t49),
-    ("conv2d_quant8_signed_same_dilated_nchw_signed", _t50),
-    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t51),
-    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t52),
-    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t53),
-    ("conv2d_quant8_signed_explicit_dilated_nchw_signed", _t54),
-    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t55),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_tensors_as_inputs", _t2),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_low", _t4),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_low_all_inputs_as_internal", _t5),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_low_all_tensors_as_inputs", _t6),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_high", _t8),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_high_all_inputs_as_internal", _t9),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_high_all_tensors_as_inputs", _t10),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_per_channel", _t12),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_inputs_as_internal", _t13),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_tensors_as_inputs", _t14),
+    ("conv2d_quant8_signed_same_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_zp0", _t16),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_inputs_as_internal", _t17),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_tensors_as_inputs", _t18),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_low", _t20),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_low_all_inputs_as_internal", _t21),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_low_all_tensors_as_inputs", _t22),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_high", _t24),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_high_all_inputs_as_internal", _t25),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_high_all_tensors_as_inputs", _t26),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_per_channel", _t28),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_inputs_as_internal", _t29),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_tensors_as_inputs", _t30),
+    ("conv2d_quant8_signed_same_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_zp0", _t32),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t33),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_tensors_as_inputs", _t34),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_low", _t36),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_inputs_as_internal", _t37),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_tensors_as_inputs", _t38),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_high", _t40),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_inputs_as_internal", _t41),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_tensors_as_inputs", _t42),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel", _t44),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_inputs_as_internal", _t45),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_tensors_as_inputs", _t46),
+    ("conv2d_quant8_signed_same_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_zp0", _t48),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t49),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_tensors_as_inputs", _t50),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_low", _t52),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_inputs_as_internal", _t53),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_tensors_as_inputs", _t54),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_high", _t56),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_inputs_as_internal", _t57),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_tensors_as_inputs", _t58),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel", _t60),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_inputs_as_internal", _t61),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_tensors_as_inputs", _t62),
+    ("conv2d_quant8_signed_same_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("conv2d_quant8_signed_same_nchw_none_signed_zp0", _t64),
+    ("conv2d_quant8_signed_same_nchw_none_signed_zp0_all_inputs_as_internal", _t65),
+    ("conv2d_quant8_signed_same_nchw_none_signed_zp0_all_tensors_as_inputs", _t66),
+    ("conv2d_quant8_signed_same_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("conv2d_quant8_signed_same_nchw_none_signed_low", _t68),
+    ("conv2d_quant8_signed_same_nchw_none_signed_low_all_inputs_as_internal", _t69),
+    ("conv2d_quant8_signed_same_nchw_none_signed_low_all_tensors_as_inputs", _t70),
+    ("conv2d_quant8_signed_same_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("conv2d_quant8_signed_same_nchw_none_signed_high", _t72),
+    ("conv2d_quant8_signed_same_nchw_none_signed_high_all_inputs_as_internal", _t73),
+    ("conv2d_quant8_signed_same_nchw_none_signed_high_all_tensors_as_inputs", _t74),
+    ("conv2d_quant8_signed_same_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("conv2d_quant8_signed_same_nchw_none_signed_per_channel", _t76),
+    ("conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_inputs_as_internal", _t77),
+    ("conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_tensors_as_inputs", _t78),
+    ("conv2d_quant8_signed_same_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_zp0", _t80),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_inputs_as_internal", _t81),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_tensors_as_inputs", _t82),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_low", _t84),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_low_all_inputs_as_internal", _t85),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_low_all_tensors_as_inputs", _t86),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_high", _t88),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_high_all_inputs_as_internal", _t89),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_high_all_tensors_as_inputs", _t90),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t91),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_per_channel", _t92),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_inputs_as_internal", _t93),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_tensors_as_inputs", _t94),
+    ("conv2d_quant8_signed_same_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t95),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_zp0", _t96),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_inputs_as_internal", _t97),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_tensors_as_inputs", _t98),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_low", _t100),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_low_all_inputs_as_internal", _t101),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_low_all_tensors_as_inputs", _t102),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_high", _t104),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_high_all_inputs_as_internal", _t105),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_high_all_tensors_as_inputs", _t106),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_per_channel", _t108),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_inputs_as_internal", _t109),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_tensors_as_inputs", _t110),
+    ("conv2d_quant8_signed_same_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_zp0", _t112),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_inputs_as_internal", _t113),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_tensors_as_inputs", _t114),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t115),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_low", _t116),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_low_all_inputs_as_internal", _t117),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_low_all_tensors_as_inputs", _t118),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t119),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_high", _t120),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_high_all_inputs_as_internal", _t121),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_high_all_tensors_as_inputs", _t122),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_per_channel", _t124),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_inputs_as_internal", _t125),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_tensors_as_inputs", _t126),
+    ("conv2d_quant8_signed_same_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low", _t128),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_inputs_as_internal", _t129),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_tensors_as_inputs", _t130),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_saturating", _t132),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_inputs_as_internal", _t133),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_tensors_as_inputs", _t134),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_per_channel", _t136),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_inputs_as_internal", _t137),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs", _t138),
+    ("conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t139),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_filter_zp_low", _t140),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_filter_zp_low_all_inputs_as_internal", _t141),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_saturating", _t142),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_saturating_all_inputs_as_internal", _t143),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_per_channel", _t144),
+    ("conv2d_quant8_signed_explicit_nhwc_weight_as_input_signed_per_channel_all_inputs_as_internal", _t145),
+    ("conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low", _t146),
+    ("conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_inputs_as_internal", _t147),
+    ("conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_tensors_as_inputs", _t148),
+    ("conv2d_quant8_signed_explicit_nchw_signed_filter_zp_low_all_tensors_as_inputs_all_inputs_as_internal", _t149),
+    ("conv2d_quant8_signed_explicit_nchw_signed_saturating", _t150),
+    ("conv2d_quant8_signed_explicit_nchw_signed_saturating_all_inputs_as_internal", _t151),
+    ("conv2d_quant8_signed_explicit_nchw_signed_saturating_all_tensors_as_inputs", _t152),
+    ("conv2d_quant8_signed_explicit_nchw_signed_saturating_all_tensors_as_inputs_all_inputs_as_internal", _t153),
+    ("conv2d_quant8_signed_explicit_nchw_signed_per_channel", _t154),
+    ("conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_inputs_as_internal", _t155),
+    ("conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs", _t156),
+    ("conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t157),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low", _t158),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_filter_zp_low_all_inputs_as_internal", _t159),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating", _t160),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_saturating_all_inputs_as_internal", _t161),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel", _t162),
+    ("conv2d_quant8_signed_explicit_nchw_weight_as_input_signed_per_channel_all_inputs_as_internal", _t163),
+    ("conv2d_quant8_signed_same_no_layout_signed", _t164),
+    ("conv2d_quant8_signed_same_no_layout_signed_all_inputs_as_internal", _t165),
+    ("conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs", _t166),
+    ("conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal", _t167),
+    ("conv2d_quant8_signed_same_no_layout_signed_per_channel", _t168),
+    ("conv2d_quant8_signed_same_no_layout_signed_per_channel_all_inputs_as_internal", _t169),
+    ("conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs", _t170),
+    ("conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t171),
+    ("conv2d_quant8_signed_explicit_no_layout_signed", _t172),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_all_inputs_as_internal", _t173),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs", _t174),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal", _t175),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t176),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_inputs_as_internal", _t177),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs", _t178),
+    ("conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t179),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed", _t180),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_all_inputs_as_internal", _t181),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs", _t182),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t183),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t184),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_inputs_as_internal", _t185),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs", _t186),
+    ("conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t187),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed", _t188),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_all_inputs_as_internal", _t189),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs", _t190),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t191),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t192),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_inputs_as_internal", _t193),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs", _t194),
+    ("conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t195),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t196),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_inputs_as_internal", _t197),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs", _t198),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t199),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t200),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_inputs_as_internal", _t201),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs", _t202),
+    ("conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t203),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed", _t204),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_all_inputs_as_internal", _t205),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs", _t206),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t207),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t208),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_inputs_as_internal", _t209),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs", _t210),
+    ("conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t211),
 )

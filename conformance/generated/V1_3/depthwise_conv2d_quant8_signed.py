@@ -13,68 +13,115 @@ SPEC = "conformance/specs/V1_3/depthwise_conv2d_quant8_signed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "/AQEAAb+Bgj8CAj++PgCBPr8"
 _D1 = "AxQR7Qb29/31B/QOB+kDBwUJD/cG7OocDQ4DDwsDGfEJCv0P"
-_D2 = "c3t7d311fX9zf391b295e3Fz"
-_D3 = "krSugJiAgIaAmoComoCSmpaeqoCYgIDEpqiSqqKSvoCeoIaq"
-_D4 = "hIyMiI6GjpCEkJCGgICKjIKE"
-_D5 = "Wnx2LmBAQk4+YjxwYiZaYl5mckJgLCh/bnBacmpafzZmaE5y"
-_D6 = "vMTEwMa+xsi8yMi+uLjCxLq8"
-_D7 = "QFFOKkMzNDoyRDFLRCZAREJGTDRDKSdZSktATEhAVi5GRzpM"
-_D8 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA"
-_D9 = "/v/8A/79Af3/APwB/gQC/A=="
-_D10 = "BAAAAP7///8IAAAAAAAAAA=="
-_D11 = "+fr3/vn4/Pj6+/f8+f/99w=="
+_D2 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA"
+_D3 = "/v/8A/79Af3/APwB/gQC/A=="
+_D4 = "BAAAAP7///8IAAAAAAAAAA=="
+_D5 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D6 = "c3t7d311fX9zf391b295e3Fz"
+_D7 = "krSugJiAgIaAmoComoCSmpaeqoCYgIDEpqiSqqKSvoCeoIaq"
+_D8 = "+fr3/vn4/Pj6+/f8+f/99w=="
+_D9 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAdwAAAAD7AAAAAA=="
+_D10 = "hIyMiI6GjpCEkJCGgICKjIKE"
+_D11 = "Wnx2LmBAQk4+YjxwYiZaYl5mckJgLCh/bnBacmpafzZmaE5y"
 _D12 = "dnd0e3Z1eXV3eHR5dnx6dA=="
-_D13 = "/v7wA/76BP3/APAB/ggI/A=="
-_D14 = "BAAAAPz///8gAAAAAAAAAA=="
-_D15 = "AxQRAwYDAwMDBwMOBwMDBwUJDwMGAwMcDQ4DDwsDGQMJCgMP"
-_D16 = "krSukpiSkpKSmpKompKSmpaeqpKYkpLEpqiSqqKSvpKeoJKq"
-_D17 = "Wnx2WmBaWlpaYlpwYlpaYl5mclpgWlp/bnBacmpaf1pmaFpy"
-_D18 = "QFFOQENAQEBAREBLREBAREJGTEBDQEBZSktATEhAVkBGR0BM"
-_D19 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAA"
-_D20 = "AwcH/wb/////B/8HB/8DBwUHB/8G//8HBwcDBwcDB/8HB/8H"
-_D21 = "kpqaipiKioqKmoqamoqSmpaamoqYioqampqSmpqSmoqamoqa"
-_D22 = "WmJiUmBSUlJSYlJiYlJaYl5iYlJgUlJiYmJaYmJaYlJiYlJi"
-_D23 = "QEREPEM8PDw8RDxERDxAREJERDxDPDxERERARERARDxERDxE"
-_D24 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAA"
-_D25 = "AxQRAwYDAwMDBwMOBwMDBwUJDwMGAwMbDQ4DDwsDGQMJCgMP"
-_D26 = "krSukpiSkpKSmpKompKSmpaeqpKYkpLCpqiSqqKSvpKeoJKq"
-_D27 = "QFFOQENAQEBAREBLREBAREJGTEBDQEBYSktATEhAVkBGR0BM"
-_D28 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAA"
-_D29 = "/AQGBvwI+AL6BAD+CAj++AT8"
-_D30 = "Awb1BwUGDQsJFPYH6QnsDgMKEff0Aw/qAxn97f0OB/ccD/EP"
-_D31 = "c3t9fXN/b3lxe3d1f391b3tz"
-_D32 = "kpiAmpaYpqKetICagJ6AqJKgroCAkqqAkr6GgIaomoDEqoCq"
-_D33 = "hIyOjoSQgIqCjIiGkJCGgIyE"
-_D34 = "WmA+Yl5gbmpmfEBiJmYscFpodkI8WnIoWn9OLk5wYkJ/cjZy"
-_D35 = "vMTGxrzIuMK6xMC+yMi+uMS8"
-_D36 = "QEMyREJDSkhGUTNEJkYpS0BHTjQxQEwnQFY6KjpLRDRZTC5M"
-_D37 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB"
-_D38 = "AwYDBwUGDQsJFAMHAwkDDgMKEQMDAw8DAxkDAwMOBwMcDwMP"
-_D39 = "kpiSmpaYpqKetJKakp6SqJKgrpKSkqqSkr6SkpKompLEqpKq"
-_D40 = "WmBaYl5gbmpmfFpiWmZacFpodlpaWnJaWn9aWlpwYlp/clpy"
-_D41 = "QENAREJDSkhGUUBEQEZAS0BHTkBAQExAQFZAQEBLREBZTEBM"
-_D42 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAB"
-_D43 = "Awb/BwUGBwcHB/8H/wf/BwMHB///Awf/Awf///8HB/8HB/8H"
-_D44 = "kpiKmpaYmpqamoqaipqKmpKamoqKkpqKkpqKioqamoqamoqa"
-_D45 = "WmBSYl5gYmJiYlJiUmJSYlpiYlJSWmJSWmJSUlJiYlJiYlJi"
-_D46 = "QEM8REJDRERERDxEPEQ8REBERDw8QEQ8QEQ8PDxERDxERDxE"
-_D47 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAB"
-_D48 = "AwYDBwUGDQsJFAMHAwkDDgMKEQMDAw8DAxkDAwMOBwMbDwMP"
-_D49 = "kpiSmpaYpqKetJKakp6SqJKgrpKSkqqSkr6SkpKompLCqpKq"
-_D50 = "QENAREJDSkhGUUBEQEZAS0BHTkBAQExAQFZAQEBLREBYTEBM"
-_D51 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAB"
-_D52 = "Bw8PCxEJERMHExMJAwMNDwUH"
-_D53 = "3wH7s+XFx9PD58H156vf5+Pr98flsa0R8/Xf9+/fC7vr7dP3"
-_D54 = "pqCepqqqrqiipKasnqSsnqCgrKqerqqo"
-_D55 = "pp6qrqKmnqygrJ6qoKaqqKSspJ6gqq6o"
-_D56 = "APr4AAQECAL8/gAG+P4G+Pr6BgT4CAQC"
-_D57 = "e291d31vd293e3FxdX95c395f31/cXF5e3l1c31xcXs="
-_D58 = "hbWRgLW5n42rhZeZgICAsYWVlc2Xi4Ghp7Wfg4Ofj6M="
-_D59 = "e3V9d3dxdXl/f39xe3V9cW93b297cX9zeX1xeXlzcXs="
-_D60 = "hZG1n6uXgICFlZeBp5+Dj7WAuY2FmYCxlc2LobWDn6M="
-_D61 = "Avz8+vb2/AT+/P4A+Pr6Avb2AAA="
-_D62 = "MjIyNjZuSj5KWkJWcl4qbmJKdmIqal4OFhY+Qj52UloiKj5GGhpWQjZKTkZa"
-_D63 = "MjZKWnJudmoWQlIqGkJOMjY+Ql5iYl4WPlo+GjZGMm5KVipKKg4+diJGVkpa"
+_D13 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAiAAAAAB4AAAAAA=="
+_D14 = "vMTEwMa+xsi8yMi+uLjCxLq8"
+_D15 = "QFFOKkMzNDoyRDFLRCZAREJGTDRDKSdZSktATEhAVi5GRzpM"
+_D16 = "/v7wA/76BP3/APAB/ggI/A=="
+_D17 = "BAAAAPz///8gAAAAAAAAAA=="
+_D18 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAwAAAAAA="
+_D19 = "AxQRAwYDAwMDBwMOBwMDBwUJDwMGAwMcDQ4DDwsDGQMJCgMP"
+_D20 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAA"
+_D21 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAAAAAAAAAAAAAAA=="
+_D22 = "krSukpiSkpKSmpKompKSmpaeqpKYkpLEpqiSqqKSvpKeoJKq"
+_D23 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAdwAAAAD7AAAAAA=="
+_D24 = "Wnx2WmBaWlpaYlpwYlpaYl5mclpgWlp/bnBacmpaf1pmaFpy"
+_D25 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAiAAAAAB4AAAAAA=="
+_D26 = "QFFOQENAQEBAREBLREBAREJGTEBDQEBZSktATEhAVkBGR0BM"
+_D27 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAwAAAAAA="
+_D28 = "AwcH/wb/////B/8HB/8DBwUHB/8G//8HBwcDBwcDB/8HB/8H"
+_D29 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAA"
+_D30 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAAAAAAAAAAAAAAA=="
+_D31 = "kpqaipiKioqKmoqamoqSmpaamoqYioqampqSmpqSmoqamoqa"
+_D32 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAdwAAAAD7AAAAAA=="
+_D33 = "WmJiUmBSUlJSYlJiYlJaYl5iYlJgUlJiYmJaYmJaYlJiYlJi"
+_D34 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAiAAAAAB4AAAAAA=="
+_D35 = "QEREPEM8PDw8RDxERDxAREJERDxDPDxERERARERARDxERDxE"
+_D36 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAwAAAAAA="
+_D37 = "AxQRAwYDAwMDBwMOBwMDBwUJDwMGAwMbDQ4DDwsDGQMJCgMP"
+_D38 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAA"
+_D39 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAAAAAAAAAAAAAAA=="
+_D40 = "krSukpiSkpKSmpKompKSmpaeqpKYkpLCpqiSqqKSvpKeoJKq"
+_D41 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAdwAAAAD7AAAAAA=="
+_D42 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAiAAAAAB4AAAAAA=="
+_D43 = "QFFOQENAQEBAREBLREBAREJGTEBDQEBYSktATEhAVkBGR0BM"
+_D44 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAwAAAAAA="
+_D45 = "/AQGBvwI+AL6BAD+CAj++AT8"
+_D46 = "Awb1BwUGDQsJFPYH6QnsDgMKEff0Aw/qAxn97f0OB/ccD/EP"
+_D47 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB"
+_D48 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABAAAAAAAAAAAAAA=="
+_D49 = "c3t9fXN/b3lxe3d1f391b3tz"
+_D50 = "kpiAmpaYpqKetICagJ6AqJKgroCAkqqAkr6GgIaomoDEqoCq"
+_D51 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABdwAAAAD7AAAAAA=="
+_D52 = "hIyOjoSQgIqCjIiGkJCGgIyE"
+_D53 = "WmA+Yl5gbmpmfEBiJmYscFpodkI8WnIoWn9OLk5wYkJ/cjZy"
+_D54 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABiAAAAAB4AAAAAA=="
+_D55 = "vMTGxrzIuMK6xMC+yMi+uMS8"
+_D56 = "QEMyREJDSkhGUTNEJkYpS0BHTjQxQEwnQFY6KjpLRDRZTC5M"
+_D57 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABwAAAAAA="
+_D58 = "AwYDBwUGDQsJFAMHAwkDDgMKEQMDAw8DAxkDAwMOBwMcDwMP"
+_D59 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAB"
+_D60 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABAAAAAAAAAAAAAA=="
+_D61 = "kpiSmpaYpqKetJKakp6SqJKgrpKSkqqSkr6SkpKompLEqpKq"
+_D62 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABdwAAAAD7AAAAAA=="
+_D63 = "WmBaYl5gbmpmfFpiWmZacFpodlpaWnJaWn9aWlpwYlp/clpy"
+_D64 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABiAAAAAB4AAAAAA=="
+_D65 = "QENAREJDSkhGUUBEQEZAS0BHTkBAQExAQFZAQEBLREBZTEBM"
+_D66 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABwAAAAAA="
+_D67 = "Awb/BwUGBwcHB/8H/wf/BwMHB///Awf/Awf///8HB/8HB/8H"
+_D68 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAB"
+_D69 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABAAAAAAAAAAAAAA=="
+_D70 = "kpiKmpaYmpqamoqaipqKmpKamoqKkpqKkpqKioqamoqamoqa"
+_D71 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABdwAAAAD7AAAAAA=="
+_D72 = "WmBSYl5gYmJiYlJiUmJSYlpiYlJSWmJSWmJSUlJiYlJiYlJi"
+_D73 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABiAAAAAB4AAAAAA=="
+_D74 = "QEM8REJDRERERDxEPEQ8REBERDw8QEQ8QEQ8PDxERDxERDxE"
+_D75 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABwAAAAAA="
+_D76 = "AwYDBwUGDQsJFAMHAwkDDgMKEQMDAw8DAxkDAwMOBwMbDwMP"
+_D77 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAB"
+_D78 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABAAAAAAAAAAAAAA=="
+_D79 = "kpiSmpaYpqKetJKakp6SqJKgrpKSkqqSkr6SkpKompLCqpKq"
+_D80 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABdwAAAAD7AAAAAA=="
+_D81 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABiAAAAAB4AAAAAA=="
+_D82 = "QENAREJDSkhGUUBEQEZAS0BHTkBAQExAQFZAQEBLREBYTEBM"
+_D83 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABwAAAAAA="
+_D84 = "Bw8PCxEJERMHExMJAwMNDwUH"
+_D85 = "3wH7s+XFx9PD58H156vf5+Pr98flsa0R8/Xf9+/fC7vr7dP3"
+_D86 = "AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAA="
+_D87 = "/f77Av38APz+//sA/QMB+w=="
+_D88 = "/P/8DPz9AfT+APwE/AQC8A=="
+_D89 = "CAAAAP7///8IAAAAAAAAAA=="
+_D90 = "pqCepqqqrqiipKasnqSsnqCgrKqerqqo"
+_D91 = "AQAAAAIAAAACAAAAAQAAAAAAAAAA"
+_D92 = "Pjo7Ojs6OTo8OD8/OThAOj8/"
+_D93 = "Avz//P/8/fwA+AMG/fgE/AMG"
+_D94 = "pp6qrqKmnqygrJ6qoKaqqKSspJ6gqq6o"
+_D95 = "AQAAAAIAAAACAAAAAQAAAAAAAAAB"
+_D96 = "APr4AAQECAL8/gAG+P4G+Pr6BgT4CAQC"
+_D97 = "AQAAAAIAAAACAAAAAQAAAAAAAAA="
+_D98 = "Av7//v/+/f4A/AMD/fwE/gMD"
+_D99 = "CP78/vz+9P4A/AwD9PwQ/gwD"
+_D100 = "e291d31vd293e3FxdX95c395f31/cXF5e3l1c31xcXs="
+_D101 = "hbWRgLW5n42rhZeZgICAsYWVlc2Xi4Ghp7Wfg4Ofj6M="
+_D102 = "AQAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAAA="
+_D103 = "e3V9d3dxdXl/f39xe3V9cW93b297cX9zeX1xeXlzcXs="
+_D104 = "hZG1n6uXgICFlZeBp5+Dj7WAuY2FmYCxlc2LobWDn6M="
+_D105 = "AQAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAAA="
+_D106 = "Avz8+vb2/AT+/P4A+Pr6Avb2AAA="
+_D107 = "MjIyNjZuSj5KWkJWcl4qbmJKdmIqal4OFhY+Qj52UloiKj5GGhpWQjZKTkZa"
+_D108 = "AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAA="
+_D109 = "MjZKWnJudmoWQlIqGkJOMjY+Ql5iYl4WPlo+GjZGMm5KVipKKg4+diJGVkpa"
+_D110 = "AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAA="
 
 
 def _t0():
@@ -122,6 +169,151 @@ def _t0():
 
 def _t1():
     return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
@@ -153,17 +345,162 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
@@ -196,17 +533,162 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
@@ -239,17 +721,158 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D7),
+                    g.array("|i1", (1, 3, 3, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAADAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
@@ -277,14 +900,14 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D8,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 3, 3, 2), _D0),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
                     g.array("|i1", (1, 3, 3, 4), _D1),
@@ -294,7 +917,60 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
@@ -322,24 +998,77 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D8,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
@@ -367,24 +1096,77 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D8,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
@@ -412,24 +1194,73 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D8,
+            values=_D2,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D7),
+                    g.array("|i1", (1, 3, 3, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D18,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -465,14 +1296,159 @@ def _t8():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D15),
+                    g.array("|i1", (1, 3, 3, 4), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
@@ -505,17 +1481,162 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D16),
+                    g.array("|i1", (1, 3, 3, 4), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
@@ -548,17 +1669,162 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D17),
+                    g.array("|i1", (1, 3, 3, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
@@ -591,17 +1857,158 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D18),
+                    g.array("|i1", (1, 3, 3, 4), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t37():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAADAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
@@ -629,24 +2036,77 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D19,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 3, 3, 2), _D0),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D15),
+                    g.array("|i1", (1, 3, 3, 4), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t41():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
@@ -674,24 +2134,77 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D19,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D16),
+                    g.array("|i1", (1, 3, 3, 4), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
@@ -719,24 +2232,77 @@ def _t14():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D19,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D17),
+                    g.array("|i1", (1, 3, 3, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
@@ -764,24 +2330,73 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D19,
+            values=_D20,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D18),
+                    g.array("|i1", (1, 3, 3, 4), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -817,14 +2432,159 @@ def _t16():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D20),
+                    g.array("|i1", (1, 3, 3, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
@@ -857,17 +2617,162 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D21),
+                    g.array("|i1", (1, 3, 3, 4), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
@@ -900,17 +2805,162 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D22),
+                    g.array("|i1", (1, 3, 3, 4), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
@@ -943,17 +2993,158 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D23),
+                    g.array("|i1", (1, 3, 3, 4), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t61():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAADAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D29,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
@@ -981,24 +3172,77 @@ def _t20():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D24,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 3, 3, 2), _D0),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D20),
+                    g.array("|i1", (1, 3, 3, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t65():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
@@ -1026,24 +3270,77 @@ def _t21():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D24,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D21),
+                    g.array("|i1", (1, 3, 3, 4), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t67():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
@@ -1071,24 +3368,77 @@ def _t22():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D24,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D22),
+                    g.array("|i1", (1, 3, 3, 4), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
@@ -1116,24 +3466,73 @@ def _t23():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D24,
+            values=_D29,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D23),
+                    g.array("|i1", (1, 3, 3, 4), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t71():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D36,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -1169,14 +3568,159 @@ def _t24():
                     g.array("|i1", (1, 3, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D25),
+                    g.array("|i1", (1, 3, 3, 4), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t73():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
@@ -1209,17 +3753,162 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D26),
+                    g.array("|i1", (1, 3, 3, 4), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t77():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D41,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
@@ -1252,17 +3941,162 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D17),
+                    g.array("|i1", (1, 3, 3, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t81():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
@@ -1295,17 +4129,158 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D27),
+                    g.array("|i1", (1, 3, 3, 4), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t85():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAADAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
@@ -1333,24 +4308,77 @@ def _t28():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D28,
+            values=_D38,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 3, 3, 2), _D0),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D25),
+                    g.array("|i1", (1, 3, 3, 4), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t89():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D0),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
@@ -1378,24 +4406,77 @@ def _t29():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D28,
+            values=_D38,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D2),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D26),
+                    g.array("|i1", (1, 3, 3, 4), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t91():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D41,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D6),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
@@ -1423,24 +4504,77 @@ def _t30():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D28,
+            values=_D38,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D17),
+                    g.array("|i1", (1, 3, 3, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t93():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D10),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
@@ -1468,24 +4602,73 @@ def _t31():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D28,
+            values=_D38,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D6),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D27),
+                    g.array("|i1", (1, 3, 3, 4), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t95():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 3, 3, 2), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
@@ -1518,17 +4701,162 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D30),
+                    g.array("|i1", (1, 4, 3, 3), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t97():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D48,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
@@ -1561,17 +4889,162 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (1, 4, 3, 3), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t101():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAF3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
@@ -1604,17 +5077,162 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (1, 4, 3, 3), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t105():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAGIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
@@ -1647,17 +5265,158 @@ def _t35():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (1, 4, 3, 3), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t109():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D57,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
@@ -1685,24 +5444,77 @@ def _t36():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D37,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D30),
+                    g.array("|i1", (1, 4, 3, 3), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t113():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D48,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
@@ -1730,24 +5542,77 @@ def _t37():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D37,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (1, 4, 3, 3), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t115():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
@@ -1775,24 +5640,77 @@ def _t38():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D37,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (1, 4, 3, 3), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t117():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
@@ -1820,24 +5738,73 @@ def _t39():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D37,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (1, 4, 3, 3), _D56),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t119():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D57,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D56),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -1870,17 +5837,162 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D38),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t121():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D59,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
@@ -1913,17 +6025,162 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D39),
+                    g.array("|i1", (1, 4, 3, 3), _D61),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t125():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAF3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D59,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
@@ -1956,17 +6213,162 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D40),
+                    g.array("|i1", (1, 4, 3, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t129():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAGIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D59,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
@@ -1999,17 +6401,158 @@ def _t43():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D41),
+                    g.array("|i1", (1, 4, 3, 3), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t44():
+def _t133():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAQAAAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D59,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
@@ -2037,24 +6580,77 @@ def _t44():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D42,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D38),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t137():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
@@ -2082,24 +6678,77 @@ def _t45():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D42,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D39),
+                    g.array("|i1", (1, 4, 3, 3), _D61),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t139():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
@@ -2127,24 +6776,77 @@ def _t46():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D42,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D40),
+                    g.array("|i1", (1, 4, 3, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t47():
+def _t141():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
@@ -2172,24 +6874,73 @@ def _t47():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D42,
+            values=_D59,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D41),
+                    g.array("|i1", (1, 4, 3, 3), _D65),
                 ],
             ),
         ],
     )
 
 
-def _t48():
+def _t143():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D65),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -2222,17 +6973,162 @@ def _t48():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D43),
+                    g.array("|i1", (1, 4, 3, 3), _D67),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t145():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D67),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D68,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D67),
+                ],
+            ),
+        ],
+    )
+
+
+def _t147():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D67),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
@@ -2265,17 +7161,162 @@ def _t49():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D44),
+                    g.array("|i1", (1, 4, 3, 3), _D70),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t149():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAF3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D68,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t151():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D71,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
@@ -2308,17 +7349,162 @@ def _t50():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D45),
+                    g.array("|i1", (1, 4, 3, 3), _D72),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t153():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAGIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D68,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t155():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D73,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
@@ -2351,17 +7537,158 @@ def _t51():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D46),
+                    g.array("|i1", (1, 4, 3, 3), _D74),
                 ],
             ),
         ],
     )
 
 
-def _t52():
+def _t157():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAgAAAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D74),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D68,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D74),
+                ],
+            ),
+        ],
+    )
+
+
+def _t159():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D74),
+                ],
+            ),
+        ],
+    )
+
+
+def _t160():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
@@ -2389,24 +7716,77 @@ def _t52():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D47,
+            values=_D68,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D43),
+                    g.array("|i1", (1, 4, 3, 3), _D67),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t161():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D67),
+                ],
+            ),
+        ],
+    )
+
+
+def _t162():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
@@ -2434,24 +7814,77 @@ def _t53():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D47,
+            values=_D68,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D44),
+                    g.array("|i1", (1, 4, 3, 3), _D70),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t163():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D71,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D70),
+                ],
+            ),
+        ],
+    )
+
+
+def _t164():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
@@ -2479,24 +7912,77 @@ def _t54():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D47,
+            values=_D68,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D45),
+                    g.array("|i1", (1, 4, 3, 3), _D72),
                 ],
             ),
         ],
     )
 
 
-def _t55():
+def _t165():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D73,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D72),
+                ],
+            ),
+        ],
+    )
+
+
+def _t166():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
@@ -2524,24 +8010,73 @@ def _t55():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D47,
+            values=_D68,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D46),
+                    g.array("|i1", (1, 4, 3, 3), _D74),
                 ],
             ),
         ],
     )
 
 
-def _t56():
+def _t167():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D75,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D74),
+                ],
+            ),
+        ],
+    )
+
+
+def _t168():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -2574,17 +8109,162 @@ def _t56():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D48),
+                    g.array("|i1", (1, 4, 3, 3), _D76),
                 ],
             ),
         ],
     )
 
 
-def _t57():
+def _t169():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v/8A/79Af3/APwB/gQC/AQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t170():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t171():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D78,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t172():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
@@ -2617,17 +8297,162 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D49),
+                    g.array("|i1", (1, 4, 3, 3), _D79),
                 ],
             ),
         ],
     )
 
 
-def _t58():
+def _t173():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="+fr3/vn4/Pj6+/f8+f/99wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAF3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D79),
+                ],
+            ),
+        ],
+    )
+
+
+def _t174():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D79),
+                ],
+            ),
+        ],
+    )
+
+
+def _t175():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D80,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D79),
+                ],
+            ),
+        ],
+    )
+
+
+def _t176():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
@@ -2660,17 +8485,162 @@ def _t58():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D40),
+                    g.array("|i1", (1, 4, 3, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t59():
+def _t177():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="dnd0e3Z1eXV3eHR5dnx6dAQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAGIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t178():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t179():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D81,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t180():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
@@ -2703,17 +8673,158 @@ def _t59():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D50),
+                    g.array("|i1", (1, 4, 3, 3), _D82),
                 ],
             ),
         ],
     )
 
 
-def _t60():
+def _t181():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/v7wA/76BP3/APAB/ggI/AQAAAD8////IAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAwAAAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t182():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D77,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t183():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D83,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t184():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
@@ -2741,24 +8852,77 @@ def _t60():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D51,
+            values=_D77,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D29),
-                    g.array("|i1", (1, 2, 2, 4), _D9),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D48),
+                    g.array("|i1", (1, 4, 3, 3), _D76),
                 ],
             ),
         ],
     )
 
 
-def _t61():
+def _t185():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D78,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D45),
+                    g.array("|i1", (1, 2, 2, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D76),
+                ],
+            ),
+        ],
+    )
+
+
+def _t186():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
@@ -2786,24 +8950,77 @@ def _t61():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D51,
+            values=_D77,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D31),
-                    g.array("|i1", (1, 2, 2, 4), _D11),
-                    g.array("<i4", (4,), _D10),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D49),
+                    g.array("|i1", (1, 4, 3, 3), _D79),
                 ],
             ),
         ],
     )
 
 
-def _t62():
+def _t187():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-5, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D80,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D49),
+                    g.array("|i1", (1, 2, 2, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D79),
+                ],
+            ),
+        ],
+    )
+
+
+def _t188():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
@@ -2831,24 +9048,77 @@ def _t62():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D51,
+            values=_D77,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D33),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
                     g.array("|i1", (1, 2, 2, 4), _D12),
-                    g.array("<i4", (4,), _D10),
+                    g.array("<i4", (4,), _D4),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D40),
+                    g.array("|i1", (1, 4, 3, 3), _D63),
                 ],
             ),
         ],
     )
 
 
-def _t63():
+def _t189():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=120, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values=_D81,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 2, 3, 3), _D52),
+                    g.array("|i1", (1, 2, 2, 4), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D63),
+                ],
+            ),
+        ],
+    )
+
+
+def _t190():
     return g.case(
         "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel",
         "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
@@ -2876,24 +9146,73 @@ def _t63():
             ],
             inputs=[0, 1, 2],
             outputs=[12],
-            values=_D51,
+            values=_D77,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), _D35),
-                    g.array("|i1", (1, 2, 2, 4), _D13),
-                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D50),
+                    g.array("|i1", (1, 4, 3, 3), _D82),
                 ],
             ),
         ],
     )
 
 
-def _t64():
+def _t191():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125, 0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-64, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values=_D83,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D16),
+                    g.array("<i4", (4,), _D17),
+                    g.array("|i1", (1, 2, 3, 3), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D82),
+                ],
+            ),
+        ],
+    )
+
+
+def _t192():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_no_layout_signed",
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed",
@@ -2925,17 +9244,159 @@ def _t64():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D52),
+                    g.array("|i1", (1, 3, 3, 2), _D84),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D53),
+                    g.array("|i1", (1, 3, 3, 4), _D85),
                 ],
             ),
         ],
     )
 
 
-def _t65():
+def _t193():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=11, location=(0, 64, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/f77Av38APz+//sA/QMB+wQAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAsAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t194():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D86,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                    g.array("|i1", (1, 2, 2, 4), _D87),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t195():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=11, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAALAAAAAP8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                    g.array("|i1", (1, 2, 2, 4), _D87),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t196():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel",
         "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel",
@@ -2967,17 +9428,155 @@ def _t65():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D52),
+                    g.array("|i1", (1, 3, 3, 2), _D84),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D53),
+                    g.array("|i1", (1, 3, 3, 4), _D85),
                 ],
             ),
         ],
     )
 
 
-def _t66():
+def _t197():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16), extra=g.channel_quant((0.125, 0.25, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=11, location=(0, 64, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 65, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/P/8DPz9AfT+APwE/AQC8AgAAAD+////CAAAAAAAAAABAAAAAAAAAAAAAAABAAAAAQAAAAEAAAACAAAAAAAAAAsAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t198():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D86,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                    g.array("|i1", (1, 2, 2, 4), _D88),
+                    g.array("<i4", (4,), _D89),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t199():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 89, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.25, 0.0625), 3)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=11),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=11, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAALAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D88),
+                    g.array("<i4", (4,), _D89),
+                    g.array("|i1", (1, 3, 3, 2), _D84),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D85),
+                ],
+            ),
+        ],
+    )
+
+
+def _t200():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_nhwc_signed",
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
@@ -3007,7 +9606,7 @@ def _t66():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 2), _D54),
+                    g.array("|i1", (1, 4, 3, 2), _D90),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
@@ -3017,7 +9616,143 @@ def _t66():
     )
 
 
-def _t67():
+def _t201():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 47, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="Pjo7Ojs6OTo8OD8/OThAOj8/AgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAACmAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t202():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                    g.array("|i1", (1, 3, 3, 2), _D92),
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t203():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAAApgAAAAA8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                    g.array("|i1", (1, 3, 3, 2), _D92),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t204():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel",
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
@@ -3047,7 +9782,7 @@ def _t67():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 2), _D54),
+                    g.array("|i1", (1, 4, 3, 2), _D90),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
@@ -3057,7 +9792,139 @@ def _t67():
     )
 
 
-def _t68():
+def _t205():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 47, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="Avz//P/8/fwA+AMG/fgE/AMGAgAAAPD///8BAAAAAgAAAAIAAAABAAAAAAAAAACmAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t206():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D91,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                    g.array("|i1", (1, 3, 3, 2), _D93),
+                    g.array("<i4", (2,), "AgAAAPD///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t207():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAAApgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D93),
+                    g.array("<i4", (2,), "AgAAAPD///8="),
+                    g.array("|i1", (1, 4, 3, 2), _D90),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zl9WcmR4f2w="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t208():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_nchw_signed",
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
@@ -3087,7 +9954,7 @@ def _t68():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 3), _D55),
+                    g.array("|i1", (1, 2, 4, 3), _D94),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
@@ -3097,7 +9964,143 @@ def _t68():
     )
 
 
-def _t69():
+def _t209():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 47, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="Pjo7Ojs6OTo8OD8/OThAOj8/AgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAAGmAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t210():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D95,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                    g.array("|i1", (1, 3, 3, 2), _D92),
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t211():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=60, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAABpgAAAAA8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                    g.array("|i1", (1, 3, 3, 2), _D92),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t212():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel",
         "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
@@ -3127,7 +10130,7 @@ def _t69():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 3), _D55),
+                    g.array("|i1", (1, 2, 4, 3), _D94),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
@@ -3137,7 +10140,139 @@ def _t69():
     )
 
 
-def _t70():
+def _t213():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 47, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="Avz//P/8/fwA+AMG/fgE/AMGAgAAAPD///8BAAAAAgAAAAIAAAABAAAAAAAAAAGmAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t214():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D95,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                    g.array("|i1", (1, 3, 3, 2), _D93),
+                    g.array("<i4", (2,), "AgAAAPD///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t215():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 111, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-90, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAABpgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D93),
+                    g.array("<i4", (2,), "AgAAAPD///8="),
+                    g.array("|i1", (1, 2, 4, 3), _D94),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZlZkf19yeGw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t216():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_no_layout_signed",
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed",
@@ -3166,7 +10301,7 @@ def _t70():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 2), _D56),
+                    g.array("|i1", (1, 4, 3, 2), _D96),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
@@ -3176,7 +10311,140 @@ def _t70():
     )
 
 
-def _t71():
+def _t217():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 46, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="Av7//v/+/f4A/AMD/fwE/gMDAgAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t218():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D97,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                    g.array("|i1", (1, 3, 3, 2), _D98),
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t219():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[2, 9, 12],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAPj///8="),
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                    g.array("|i1", (1, 3, 3, 2), _D98),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t220():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel",
         "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel",
@@ -3205,7 +10473,7 @@ def _t71():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 2), _D56),
+                    g.array("|i1", (1, 4, 3, 2), _D96),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
@@ -3215,7 +10483,136 @@ def _t71():
     )
 
 
-def _t72():
+def _t221():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 46, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="CP78/vz+9P4A/AwD9PwQ/gwDCAAAAPj///8BAAAAAgAAAAIAAAABAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t222():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[8],
+            values=_D97,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                    g.array("|i1", (1, 3, 3, 2), _D99),
+                    g.array("<i4", (2,), "CAAAAPj///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t223():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_no_layout_dynamic_output_shape_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D99),
+                    g.array("<i4", (2,), "CAAAAPj///8="),
+                    g.array("|i1", (1, 4, 3, 2), _D96),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8OLQCOwULPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t224():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed",
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed",
@@ -3247,17 +10644,159 @@ def _t72():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D57),
+                    g.array("|i1", (1, 4, 4, 2), _D100),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D58),
+                    g.array("|i1", (1, 4, 4, 2), _D101),
                 ],
             ),
         ],
     )
 
 
-def _t73():
+def _t225():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 45, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="h4eKjISGi4QAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAAIAAAACAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t226():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D102,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                    g.array("|i1", (1, 2, 2, 2), "h4eKjISGi4Q="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t227():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values="AQAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAAB3AAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                    g.array("|i1", (1, 2, 2, 2), "h4eKjISGi4Q="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t228():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel",
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel",
@@ -3289,17 +10828,155 @@ def _t73():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D57),
+                    g.array("|i1", (1, 4, 4, 2), _D100),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D58),
+                    g.array("|i1", (1, 4, 4, 2), _D101),
                 ],
             ),
         ],
     )
 
 
-def _t74():
+def _t229():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 45, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/v8EBPj+BvwAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAAIAAAACAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t230():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D102,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                    g.array("|i1", (1, 2, 2, 2), "/v8EBPj+Bvw="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t231():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values="AQAAAAEAAAABAAAAAQAAAAAAAAAAAgAAAAIAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "/v8EBPj+Bvw="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                    g.array("|i1", (1, 4, 4, 2), _D100),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D101),
+                ],
+            ),
+        ],
+    )
+
+
+def _t232():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed",
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed",
@@ -3331,17 +11008,159 @@ def _t74():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D59),
+                    g.array("|i1", (1, 2, 4, 4), _D103),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D60),
+                    g.array("|i1", (1, 2, 4, 4), _D104),
                 ],
             ),
         ],
     )
 
 
-def _t75():
+def _t233():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 45, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="h4eKjISGi4QAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAQIAAAACAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t234():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D105,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                    g.array("|i1", (1, 2, 2, 2), "h4eKjISGi4Q="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t235():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values="AQAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAAB3AAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                    g.array("|i1", (1, 2, 2, 2), "h4eKjISGi4Q="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t236():
     return g.case(
         "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel",
         "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel",
@@ -3373,17 +11192,155 @@ def _t75():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D59),
+                    g.array("|i1", (1, 2, 4, 4), _D103),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D60),
+                    g.array("|i1", (1, 2, 4, 4), _D104),
                 ],
             ),
         ],
     )
 
 
-def _t76():
+def _t237():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8), extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 41, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 45, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/v8EBPj+BvwAAAAABgAAAAEAAAABAAAAAQAAAAEAAAAAAAAAAQIAAAACAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t238():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D105,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                    g.array("|i1", (1, 2, 2, 2), "/v8EBPj+Bvw="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t239():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_same_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 139, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 3)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values="AQAAAAEAAAABAAAAAQAAAAAAAAABAgAAAAIAAAB3AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "/v8EBPj+Bvw="),
+                    g.array("<i4", (2,), "AAAAAAYAAAA="),
+                    g.array("|i1", (1, 2, 4, 4), _D103),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D104),
+                ],
+            ),
+        ],
+    )
+
+
+def _t240():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed",
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed",
@@ -3418,17 +11375,168 @@ def _t76():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 5, 4, 1), _D61),
+                    g.array("|i1", (1, 5, 4, 1), _D106),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 3), _D62),
+                    g.array("|i1", (1, 3, 5, 3), _D107),
                 ],
             ),
         ],
     )
 
 
-def _t77():
+def _t241():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[15],
+            outputs=[14],
+            values="AAEHAQIBBgUCAgEFBAAAAAAAAAD+////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t242():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[14],
+            values=_D108,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "AAEHAQIBBgUCAgEF"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD+////"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t243():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 46, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.ADD, [18, 19, 20], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[2, 15, 18],
+            outputs=[14],
+            values="AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAD8AAAAAAMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAAAAAAD+////"),
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "AAEHAQIBBgUCAgEF"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t244():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel",
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel",
@@ -3463,17 +11571,164 @@ def _t77():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 5, 4, 1), _D61),
+                    g.array("|i1", (1, 5, 4, 1), _D106),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 3), _D62),
+                    g.array("|i1", (1, 3, 5, 3), _D107),
                 ],
             ),
         ],
     )
 
 
-def _t78():
+def _t245():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12), extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[15],
+            outputs=[14],
+            values="/fgI/vz8Awj+//gEBAAAAAAAAAD8////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t246():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[14],
+            values=_D108,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "/fgI/vz8Awj+//gE"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t247():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[1, 2, 15],
+            outputs=[14],
+            values="AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAAAAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "/fgI/vz8Awj+//gE"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD8////"),
+                    g.array("|i1", (1, 5, 4, 1), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 3), _D107),
+                ],
+            ),
+        ],
+    )
+
+
+def _t248():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed",
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed",
@@ -3508,17 +11763,168 @@ def _t78():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 1, 5, 4), _D61),
+                    g.array("|i1", (1, 1, 5, 4), _D106),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 5), _D63),
+                    g.array("|i1", (1, 3, 3, 5), _D109),
                 ],
             ),
         ],
     )
 
 
-def _t79():
+def _t249():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[15],
+            outputs=[14],
+            values="AAEHAQIBBgUCAgEFBAAAAAAAAAD+////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t250():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[14],
+            values=_D110,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "AAEHAQIBBgUCAgEF"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD+////"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t251():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=3, location=(0, 46, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 47, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.ADD, [18, 19, 20], [1]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[2, 15, 18],
+            outputs=[14],
+            values="AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAD8AAAAAAMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "BAAAAAAAAAD+////"),
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "AAEHAQIBBgUCAgEF"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t252():
     return g.case(
         "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel",
         "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel",
@@ -3553,10 +11959,157 @@ def _t79():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 1, 5, 4), _D61),
+                    g.array("|i1", (1, 1, 5, 4), _D106),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 5), _D63),
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t253():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12), extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 57, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 61, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 65, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 66, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[15],
+            outputs=[14],
+            values="/fgI/vz8Awj+//gEBAAAAAAAAAD8////AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t254():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+            ],
+            operations=[
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[14],
+            values=_D110,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                    g.array("|i1", (1, 2, 2, 3), "/fgI/vz8Awj+//gE"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD8////"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
+                ],
+            ),
+        ],
+    )
+
+
+def _t255():
+    return g.case(
+        "depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "depthwise_conv2d_quant8_signed_explicit_dilated_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 161, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("DEPTHWISE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125), 3)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-4, location=(0, 41, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [15, 16, 17], [0]),
+                g.operation(OperationType.DEPTHWISE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], [14]),
+            ],
+            inputs=[1, 2, 15],
+            outputs=[14],
+            values="AQAAAAEAAAAAAAAAAAAAAAEAAAABAAAAAwAAAAAAAAABAQAAAAIAAAD8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "/fgI/vz8Awj+//gE"),
+                    g.array("<i4", (3,), "BAAAAAAAAAD8////"),
+                    g.array("|i1", (1, 1, 5, 4), _D106),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 5), _D109),
                 ],
             ),
         ],
@@ -3565,83 +12118,259 @@ def _t79():
 
 TESTS = (
     ("depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_high", _t2),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t3),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0", _t4),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low", _t5),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high", _t6),
-    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel", _t7),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t8),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_low", _t9),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_high", _t10),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t11),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0", _t12),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low", _t13),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high", _t14),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel", _t15),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t16),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low", _t17),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high", _t18),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t19),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0", _t20),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low", _t21),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high", _t22),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel", _t23),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t24),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low", _t25),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high", _t26),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t27),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0", _t28),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low", _t29),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high", _t30),
-    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel", _t31),
-    ("depthwise_conv2d_quant8_signed_nchw_none_signed_zp0", _t32),
-    ("depthwise_conv2d_quant8_signed_nchw_none_signed_low", _t33),
-    ("depthwise_conv2d_quant8_signed_nchw_none_signed_high", _t34),
-    ("depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel", _t35),
-    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0", _t36),
-    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low", _t37),
-    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high", _t38),
-    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel", _t39),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0", _t40),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_low", _t41),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_high", _t42),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t43),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0", _t44),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low", _t45),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high", _t46),
-    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel", _t47),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t48),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_low", _t49),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_high", _t50),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t51),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0", _t52),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low", _t53),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high", _t54),
-    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel", _t55),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t56),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_low", _t57),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_high", _t58),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t59),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0", _t60),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t61),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t62),
-    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t63),
-    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed", _t64),
-    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t65),
-    ("depthwise_conv2d_quant8_signed_same_nhwc_signed", _t66),
-    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t67),
-    ("depthwise_conv2d_quant8_signed_same_nchw_signed", _t68),
-    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel", _t69),
-    ("depthwise_conv2d_quant8_signed_same_no_layout_signed", _t70),
-    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel", _t71),
-    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed", _t72),
-    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t73),
-    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed", _t74),
-    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t75),
-    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t76),
-    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t77),
-    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed", _t78),
-    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t79),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs", _t2),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low", _t4),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal", _t5),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs", _t6),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_high", _t8),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal", _t9),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs", _t10),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t12),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal", _t13),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs", _t14),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0", _t16),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal", _t17),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low", _t18),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal", _t19),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high", _t20),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal", _t21),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel", _t22),
+    ("depthwise_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal", _t23),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t24),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal", _t25),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs", _t26),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_low", _t28),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal", _t29),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs", _t30),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_high", _t32),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal", _t33),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs", _t34),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t36),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal", _t37),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs", _t38),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0", _t40),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal", _t41),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low", _t42),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal", _t43),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high", _t44),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal", _t45),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel", _t46),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal", _t47),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t48),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t49),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs", _t50),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low", _t52),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal", _t53),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs", _t54),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high", _t56),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal", _t57),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs", _t58),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t60),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal", _t61),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs", _t62),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0", _t64),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal", _t65),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low", _t66),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal", _t67),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high", _t68),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal", _t69),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel", _t70),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal", _t71),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t72),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t73),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs", _t74),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low", _t76),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal", _t77),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs", _t78),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high", _t80),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal", _t81),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs", _t82),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t84),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal", _t85),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs", _t86),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0", _t88),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal", _t89),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low", _t90),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal", _t91),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high", _t92),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal", _t93),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel", _t94),
+    ("depthwise_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal", _t95),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_zp0", _t96),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal", _t97),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs", _t98),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_low", _t100),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal", _t101),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs", _t102),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_high", _t104),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal", _t105),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs", _t106),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel", _t108),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal", _t109),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs", _t110),
+    ("depthwise_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0", _t112),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal", _t113),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low", _t114),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low_all_inputs_as_internal", _t115),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high", _t116),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high_all_inputs_as_internal", _t117),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel", _t118),
+    ("depthwise_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal", _t119),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0", _t120),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal", _t121),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs", _t122),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_low", _t124),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal", _t125),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs", _t126),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_high", _t128),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal", _t129),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs", _t130),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t132),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal", _t133),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs", _t134),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0", _t136),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal", _t137),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low", _t138),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal", _t139),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high", _t140),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal", _t141),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel", _t142),
+    ("depthwise_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal", _t143),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t144),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal", _t145),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs", _t146),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t147),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_low", _t148),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal", _t149),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs", _t150),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t151),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_high", _t152),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal", _t153),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs", _t154),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t155),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t156),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal", _t157),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs", _t158),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t159),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0", _t160),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal", _t161),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low", _t162),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal", _t163),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high", _t164),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal", _t165),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel", _t166),
+    ("depthwise_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal", _t167),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t168),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal", _t169),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs", _t170),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t171),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_low", _t172),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal", _t173),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs", _t174),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t175),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_high", _t176),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal", _t177),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs", _t178),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t179),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t180),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal", _t181),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs", _t182),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t183),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0", _t184),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal", _t185),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t186),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal", _t187),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t188),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal", _t189),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t190),
+    ("depthwise_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal", _t191),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed", _t192),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_inputs_as_internal", _t193),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs", _t194),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal", _t195),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel", _t196),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_inputs_as_internal", _t197),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs", _t198),
+    ("depthwise_conv2d_quant8_signed_explicit_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t199),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed", _t200),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_all_inputs_as_internal", _t201),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs", _t202),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t203),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t204),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_inputs_as_internal", _t205),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs", _t206),
+    ("depthwise_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t207),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed", _t208),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_all_inputs_as_internal", _t209),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs", _t210),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t211),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel", _t212),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_inputs_as_internal", _t213),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs", _t214),
+    ("depthwise_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t215),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed", _t216),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_all_inputs_as_internal", _t217),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs", _t218),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_all_tensors_as_inputs_all_inputs_as_internal", _t219),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel", _t220),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_inputs_as_internal", _t221),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs", _t222),
+    ("depthwise_conv2d_quant8_signed_same_no_layout_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t223),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed", _t224),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_inputs_as_internal", _t225),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs", _t226),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t227),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel", _t228),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_inputs_as_internal", _t229),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs", _t230),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t231),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed", _t232),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_inputs_as_internal", _t233),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs", _t234),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t235),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel", _t236),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_inputs_as_internal", _t237),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs", _t238),
+    ("depthwise_conv2d_quant8_signed_same_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t239),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed", _t240),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_inputs_as_internal", _t241),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs", _t242),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t243),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel", _t244),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_inputs_as_internal", _t245),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs", _t246),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t247),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed", _t248),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_inputs_as_internal", _t249),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs", _t250),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t251),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel", _t252),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_inputs_as_internal", _t253),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs", _t254),
+    ("depthwise_conv2d_quant8_signed_explicit_dilated_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t255),
 )

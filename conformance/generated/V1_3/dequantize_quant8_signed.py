@@ -11,7 +11,10 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_3/dequantize_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "AACAwAAAQL8AAAAAAAAAPwAAEEAAAOBA"
+_D0 = "AAB6wgAAQsIAAAAAAADAPwAAAEAAANRBAACBQgAAgkI="
+_D1 = "0NMQ0gAAAD4AQKBOCFQQVA=="
+_D2 = "AADMwc3MTMEzM0vBzcwswAAAAAA="
+_D3 = "AACAwAAAQL8AAAAAAAAAPwAAEEAAAOBA"
 
 
 def _t0():
@@ -38,7 +41,7 @@ def _t0():
                     g.array("|i1", (2, 4), "gJz9AAEyfn8="),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 4), "AAB6wgAAQsIAAAAAAADAPwAAAEAAANRBAACBQgAAgkI="),
+                    g.array("<f4", (2, 4), _D0),
                 ],
             ),
         ],
@@ -46,6 +49,42 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "dequantize_quant8_signed_scale_0_5_all_inputs_as_internal",
+        "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 11, ("", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4), "gJz9AAEyfn8="),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "dequantize_quant8_signed_scale_0_5_float16",
         "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_float16",
@@ -69,14 +108,50 @@ def _t1():
                     g.array("|i1", (2, 4), "gJz9AAEyfn8="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), "0NMQ0gAAAD4AQKBOCFQQVA=="),
+                    g.array("<f2", (2, 4), _D1),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "dequantize_quant8_signed_scale_0_5_float16_all_inputs_as_internal",
+        "dequantize_quant8_signed_scale_0_5_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 11, ("float16", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4), "gJz9AAEyfn8="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "dequantize_quant8_signed_zp_max",
         "dequantize_quant8_signed_zp_max_dynamic_output_shape",
@@ -100,14 +175,50 @@ def _t2():
                     g.array("|i1", (5,), "gP8AZH8="),
                 ],
                 outputs=[
-                    g.array("<f4", (5,), "AADMwc3MTMEzM0vBzcwswAAAAAA="),
+                    g.array("<f4", (5,), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "dequantize_quant8_signed_zp_max_all_inputs_as_internal",
+        "dequantize_quant8_signed_zp_max_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("all_inputs_as_internal",), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5], consumers=1, scale=0.10000000149011612, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT32, [5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (5,), "gP8AZH8="),
+                ],
+                outputs=[
+                    g.array("<f4", (5,), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "dequantize_quant8_signed_converted_zp_neg",
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_neg",
@@ -131,14 +242,50 @@ def _t3():
                     g.array("|i1", (1, 2, 3), "gI2Qkpms"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3), _D0),
+                    g.array("<f4", (1, 2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "dequantize_quant8_signed_converted_zp_neg_all_inputs_as_internal",
+        "dequantize_quant8_signed_converted_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_neg", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3), "gI2Qkpms"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "dequantize_quant8_signed_converted_zp_zero",
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_zero",
@@ -162,14 +309,50 @@ def _t4():
                     g.array("|i1", (1, 2, 3), "wPQACCRw"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3), _D0),
+                    g.array("<f4", (1, 2, 3), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "dequantize_quant8_signed_converted_zp_zero_all_inputs_as_internal",
+        "dequantize_quant8_signed_converted_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_zero", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3), "wPQACCRw"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "dequantize_quant8_signed_converted_zp_pos",
         "dequantize_quant8_signed_converted_dynamic_output_shape_zp_pos",
@@ -193,7 +376,43 @@ def _t5():
                     g.array("|i1", (1, 2, 3), "J0FHS1l/"),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3), _D0),
+                    g.array("<f4", (1, 2, 3), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "dequantize_quant8_signed_converted_zp_pos_all_inputs_as_internal",
+        "dequantize_quant8_signed_converted_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_pos", "all_inputs_as_internal"), ("DEQUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], consumers=1, scale=0.125, zero_point=71),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=71),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=71, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.DEQUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="RwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3), "J0FHS1l/"),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3), _D3),
                 ],
             ),
         ],
@@ -202,9 +421,15 @@ def _t5():
 
 TESTS = (
     ("dequantize_quant8_signed_scale_0_5", _t0),
-    ("dequantize_quant8_signed_scale_0_5_float16", _t1),
-    ("dequantize_quant8_signed_zp_max", _t2),
-    ("dequantize_quant8_signed_converted_zp_neg", _t3),
-    ("dequantize_quant8_signed_converted_zp_zero", _t4),
-    ("dequantize_quant8_signed_converted_zp_pos", _t5),
+    ("dequantize_quant8_signed_scale_0_5_all_inputs_as_internal", _t1),
+    ("dequantize_quant8_signed_scale_0_5_float16", _t2),
+    ("dequantize_quant8_signed_scale_0_5_float16_all_inputs_as_internal", _t3),
+    ("dequantize_quant8_signed_zp_max", _t4),
+    ("dequantize_quant8_signed_zp_max_all_inputs_as_internal", _t5),
+    ("dequantize_quant8_signed_converted_zp_neg", _t6),
+    ("dequantize_quant8_signed_converted_zp_neg_all_inputs_as_internal", _t7),
+    ("dequantize_quant8_signed_converted_zp_zero", _t8),
+    ("dequantize_quant8_signed_converted_zp_zero_all_inputs_as_internal", _t9),
+    ("dequantize_quant8_signed_converted_zp_pos", _t10),
+    ("dequantize_quant8_signed_converted_zp_pos_all_inputs_as_internal", _t11),
 )

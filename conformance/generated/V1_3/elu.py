@@ -13,14 +13,20 @@ SPEC = "conformance/specs/V1_3/elu.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAwAAAgL8AAAC/AAAAAAAAAD8AAIA/AAAAQAAAgL4="
 _D1 = "q1pdv6fSIb/QdMm+AAAAAAAAAD8AAIA/AAAAQAyCYr4="
-_D2 = "AABAwAAAwL/NzMy9AAAAAM3MzD0AAMA/AABAQAAAwMA="
-_D3 = "hprCvVoan70U6hu8AAAAAM3MzD0AAMA/AABAQNhKzL0="
-_D4 = "AAAgwAAAQL/NzEy9AAAAAM3MTD0AAEA/AAAgQAAAgMA="
-_D5 = "zN0SwbvXqMCStPm+AAAAAM3MTD0AAEA/AAAgQMsRHcE="
-_D6 = "AAB6xAAAyMIAAPDBAACgwQAAoEEAAMhC"
-_D7 = "AAAAvwAAAL8AAAC/AAAAvwAAoEEAAMhC"
-_D8 = "AACAvwAAgD8AAADAAAAAQAAAAL8AAAA/"
-_D9 = "p9KhvwAAgD+rWt2/AAAAQNB0Sb8AAAA/"
+_D2 = "AMAAvAC4AAAAOAA8AEAAtA=="
+_D3 = "67oPuUy2AAAAOAA8AEAUsw=="
+_D4 = "AABAwAAAwL/NzMy9AAAAAM3MzD0AAMA/AABAQAAAwMA="
+_D5 = "hprCvVoan70U6hu8AAAAAM3MzD0AAMA/AABAQNhKzL0="
+_D6 = "AMIAvmauAABmLgA+AEIAxg=="
+_D7 = "Fa75rN+gAABmLgA+AEJirg=="
+_D8 = "AAAgwAAAQL/NzEy9AAAAAM3MTD0AAEA/AAAgQAAAgMA="
+_D9 = "zN0SwbvXqMCStPm+AAAAAM3MTD0AAEA/AAAgQMsRHcE="
+_D10 = "AMEAumaqAABmKgA6AEEAxA=="
+_D11 = "l8hHxc63AABmKgA6AEHpyA=="
+_D12 = "AAB6xAAAyMIAAPDBAACgwQAAoEEAAMhC"
+_D13 = "AAAAvwAAAL8AAAC/AAAAvwAAoEEAAMhC"
+_D14 = "AACAvwAAgD8AAADAAAAAQAAAAL8AAAA/"
+_D15 = "p9KhvwAAgD+rWt2/AAAAQNB0Sb8AAAA/"
 
 
 def _t0():
@@ -58,6 +64,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "elu_all_inputs_as_internal",
+        "elu_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "elu_relaxed",
         "elu_dynamic_output_shape_relaxed",
         "V1_3",
@@ -89,7 +132,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "elu_relaxed_all_inputs_as_internal",
+        "elu_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 10, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "elu_float16",
         "elu_dynamic_output_shape_float16",
@@ -112,17 +192,54 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 4), "AMAAvAC4AAAAOAA8AEAAtA=="),
+                    g.array("<f2", (2, 4), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 4), "67oPuUy2AAAAOAA8AEAUsw=="),
+                    g.array("<f2", (2, 4), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "elu_float16_all_inputs_as_internal",
+        "elu_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 10, ("float16", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADwAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 4), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "elu_alpha_small",
         "elu_alpha_small_dynamic_output_shape",
@@ -145,17 +262,54 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (8,), _D2),
+                    g.array("<f4", (8,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (8,), _D3),
+                    g.array("<f4", (8,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "elu_alpha_small_all_inputs_as_internal",
+        "elu_alpha_small_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [8], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="zczMPQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (8,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (8,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "elu_alpha_small_relaxed",
         "elu_alpha_small_dynamic_output_shape_relaxed",
@@ -178,17 +332,54 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (8,), _D2),
+                    g.array("<f4", (8,), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (8,), _D3),
+                    g.array("<f4", (8,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "elu_alpha_small_relaxed_all_inputs_as_internal",
+        "elu_alpha_small_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 19, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [8], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="zczMPQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (8,), _D4),
+                ],
+                outputs=[
+                    g.array("<f4", (8,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "elu_alpha_small_float16",
         "elu_alpha_small_dynamic_output_shape_float16",
@@ -211,17 +402,54 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (8,), "AMIAvmauAABmLgA+AEIAxg=="),
+                    g.array("<f2", (8,), _D6),
                 ],
                 outputs=[
-                    g.array("<f2", (8,), "Fa75rN+gAABmLgA+AEJirg=="),
+                    g.array("<f2", (8,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "elu_alpha_small_float16_all_inputs_as_internal",
+        "elu_alpha_small_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("float16", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [8], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [8], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="Zi4AAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (8,), _D6),
+                ],
+                outputs=[
+                    g.array("<f2", (8,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "elu_alpha_large",
         "elu_alpha_large_dynamic_output_shape",
@@ -244,17 +472,54 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2), _D4),
+                    g.array("<f4", (2, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D5),
+                    g.array("<f4", (2, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "elu_alpha_large_all_inputs_as_internal",
+        "elu_alpha_large_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAgQQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "elu_alpha_large_relaxed",
         "elu_alpha_large_dynamic_output_shape_relaxed",
@@ -277,17 +542,54 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 2, 2), _D4),
+                    g.array("<f4", (2, 2, 2), _D8),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 2, 2), _D5),
+                    g.array("<f4", (2, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "elu_alpha_large_relaxed_all_inputs_as_internal",
+        "elu_alpha_large_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 28, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAgQQAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "elu_alpha_large_float16",
         "elu_alpha_large_dynamic_output_shape_float16",
@@ -310,17 +612,54 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 2, 2), "AMEAumaqAABmKgA6AEEAxA=="),
+                    g.array("<f2", (2, 2, 2), _D10),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), "l8hHxc63AABmKgA6AEHpyA=="),
+                    g.array("<f2", (2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "elu_alpha_large_float16_all_inputs_as_internal",
+        "elu_alpha_large_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("float16", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AEkAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "elu_large_negative",
         "elu_large_negative_dynamic_output_shape",
@@ -343,17 +682,54 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D6),
+                    g.array("<f4", (6,), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D7),
+                    g.array("<f4", (6,), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "elu_large_negative_all_inputs_as_internal",
+        "elu_large_negative_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "elu_large_negative_relaxed",
         "elu_large_negative_dynamic_output_shape_relaxed",
@@ -376,17 +752,54 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (6,), _D6),
+                    g.array("<f4", (6,), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (6,), _D7),
+                    g.array("<f4", (6,), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "elu_large_negative_relaxed_all_inputs_as_internal",
+        "elu_large_negative_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 37, ("relaxed", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [6], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAPwAAAAAAAAAA",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (6,), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (6,), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "elu_large_negative_float16",
         "elu_large_negative_dynamic_output_shape_float16",
@@ -419,7 +832,44 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "elu_large_negative_float16_all_inputs_as_internal",
+        "elu_large_negative_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("float16", "all_inputs_as_internal"), ("ELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [6], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ELU, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="ADgAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (6,), "0ONA1oDPAM0ATUBW"),
+                ],
+                outputs=[
+                    g.array("<f2", (6,), "ALgAuAC4ALgATUBW"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "elu_rank5",
         "elu_rank5_dynamic_output_shape",
@@ -442,17 +892,17 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D8),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D9),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
     return g.case(
         "elu_rank5_relaxed",
         "elu_rank5_dynamic_output_shape_relaxed",
@@ -475,17 +925,17 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D8),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D9),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t26():
     return g.case(
         "elu_rank5_float16",
         "elu_rank5_dynamic_output_shape_float16",
@@ -520,18 +970,30 @@ def _t14():
 
 TESTS = (
     ("elu", _t0),
-    ("elu_relaxed", _t1),
-    ("elu_float16", _t2),
-    ("elu_alpha_small", _t3),
-    ("elu_alpha_small_relaxed", _t4),
-    ("elu_alpha_small_float16", _t5),
-    ("elu_alpha_large", _t6),
-    ("elu_alpha_large_relaxed", _t7),
-    ("elu_alpha_large_float16", _t8),
-    ("elu_large_negative", _t9),
-    ("elu_large_negative_relaxed", _t10),
-    ("elu_large_negative_float16", _t11),
-    ("elu_rank5", _t12),
-    ("elu_rank5_relaxed", _t13),
-    ("elu_rank5_float16", _t14),
+    ("elu_all_inputs_as_internal", _t1),
+    ("elu_relaxed", _t2),
+    ("elu_relaxed_all_inputs_as_internal", _t3),
+    ("elu_float16", _t4),
+    ("elu_float16_all_inputs_as_internal", _t5),
+    ("elu_alpha_small", _t6),
+    ("elu_alpha_small_all_inputs_as_internal", _t7),
+    ("elu_alpha_small_relaxed", _t8),
+    ("elu_alpha_small_relaxed_all_inputs_as_internal", _t9),
+    ("elu_alpha_small_float16", _t10),
+    ("elu_alpha_small_float16_all_inputs_as_internal", _t11),
+    ("elu_alpha_large", _t12),
+    ("elu_alpha_large_all_inputs_as_internal", _t13),
+    ("elu_alpha_large_relaxed", _t14),
+    ("elu_alpha_large_relaxed_all_inputs_as_internal", _t15),
+    ("elu_alpha_large_float16", _t16),
+    ("elu_alpha_large_float16_all_inputs_as_internal", _t17),
+    ("elu_large_negative", _t18),
+    ("elu_large_negative_all_inputs_as_internal", _t19),
+    ("elu_large_negative_relaxed", _t20),
+    ("elu_large_negative_relaxed_all_inputs_as_internal", _t21),
+    ("elu_large_negative_float16", _t22),
+    ("elu_large_negative_float16_all_inputs_as_internal", _t23),
+    ("elu_rank5", _t24),
+    ("elu_rank5_relaxed", _t25),
+    ("elu_rank5_float16", _t26),
 )

@@ -11,8 +11,11 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_3/embedding_lookup_float16.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "ADwAQABCAESASQBKgEoAS/97//sBAACA"
-_D1 = "/3v/+wEAAICASQBKgEoASw=="
+_D0 = "AwAAAAAAAAADAAAAAQAAAA=="
+_D1 = "AAAAOAC0ADwAPgC9AEAAQYDAAEIAQ4DC"
+_D2 = "AEIAQ4DCAAAAOAC0AEIAQ4DCADwAPgC9"
+_D3 = "ADwAQABCAESASQBKgEoAS/97//sBAACA"
+_D4 = "/3v/+wEAAICASQBKgEoASw=="
 
 
 def _t0():
@@ -37,11 +40,11 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<i4", (4,), "AwAAAAAAAAADAAAAAQAAAA=="),
-                    g.array("<f2", (4, 3), "AAAAOAC0ADwAPgC9AEAAQYDAAEIAQ4DC"),
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f2", (4, 3), _D1),
                 ],
                 outputs=[
-                    g.array("<f2", (4, 3), "AEIAQ4DCAAAAOAC0AEIAQ4DCADwAPgC9"),
+                    g.array("<f2", (4, 3), _D2),
                 ],
             ),
         ],
@@ -49,6 +52,44 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "embedding_lookup_float16_all_inputs_as_internal",
+        "embedding_lookup_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 11, ("all_inputs_as_internal",), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D0),
+                    g.array("<f2", (4, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<f2", (4, 3), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "embedding_lookup_float16_rank3",
         "embedding_lookup_float16_rank3_dynamic_output_shape",
@@ -66,7 +107,7 @@ def _t1():
             ],
             inputs=[0],
             outputs=[2],
-            values=_D0,
+            values=_D3,
         ),
         feeds=[
             g.feed(
@@ -74,14 +115,85 @@ def _t1():
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), _D1),
+                    g.array("<f2", (2, 2, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "embedding_lookup_float16_rank3_all_tensors_as_inputs",
+        "embedding_lookup_float16_rank3_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
+        "embedding_lookup_float16_rank3_all_tensors_as_inputs_all_inputs_as_internal",
+        "embedding_lookup_float16_rank3_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t5():
     return g.case(
         "embedding_lookup_float16_rank3_weight_as_input",
         "embedding_lookup_float16_rank3_dynamic_output_shape_weight_as_input",
@@ -104,10 +216,48 @@ def _t2():
             g.feed(
                 inputs=[
                     g.array("<i4", (2,), "AgAAAAEAAAA="),
-                    g.array("<f2", (3, 2, 2), _D0),
+                    g.array("<f2", (3, 2, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 2, 2), _D1),
+                    g.array("<f2", (2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "embedding_lookup_float16_rank3_weight_as_input_all_inputs_as_internal",
+        "embedding_lookup_float16_rank3_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AgAAAAEAAAA="),
+                    g.array("<f2", (3, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 2, 2), _D4),
                 ],
             ),
         ],
@@ -116,6 +266,10 @@ def _t2():
 
 TESTS = (
     ("embedding_lookup_float16", _t0),
-    ("embedding_lookup_float16_rank3", _t1),
-    ("embedding_lookup_float16_rank3_weight_as_input", _t2),
+    ("embedding_lookup_float16_all_inputs_as_internal", _t1),
+    ("embedding_lookup_float16_rank3", _t2),
+    ("embedding_lookup_float16_rank3_all_tensors_as_inputs", _t3),
+    ("embedding_lookup_float16_rank3_all_tensors_as_inputs_all_inputs_as_internal", _t4),
+    ("embedding_lookup_float16_rank3_weight_as_input", _t5),
+    ("embedding_lookup_float16_rank3_weight_as_input_all_inputs_as_internal", _t6),
 )

@@ -46,6 +46,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "embedding_lookup_quant8_signed_rank3_zp_neg_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "gJSYhNCQjqikirDA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "pIqwwICUmISkirDA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "embedding_lookup_quant8_signed_rank3_zp_zero",
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -77,7 +115,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "embedding_lookup_quant8_signed_rank3_zp_zero_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "8AQI9EAA/hgU+iAw"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "FPogMPAECPQU+iAw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "embedding_lookup_quant8_signed_rank3_zp_pos",
         "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_pos",
@@ -110,7 +186,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "embedding_lookup_quant8_signed_rank3_zp_pos_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank3_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=63, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="PwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "L0NHM38/PVdTOV9v"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "Uzlfby9DRzNTOV9v"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "embedding_lookup_quant8_signed_rank2_zp_neg",
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_neg",
@@ -143,7 +257,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "embedding_lookup_quant8_signed_rank2_zp_neg_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 36, ("zp_neg", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAEAAAA="),
+                    g.array("|i1", (4, 3), "mKCogNCMkpCIzI+w"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "zI+wgNCM"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "embedding_lookup_quant8_signed_rank2_zp_zero",
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_zero",
@@ -176,7 +328,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "embedding_lookup_quant8_signed_rank2_zp_zero_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 36, ("zp_zero", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAEAAAA="),
+                    g.array("|i1", (4, 3), "CBAY8ED8AgD4PP8g"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "PP8g8ED8"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "embedding_lookup_quant8_signed_rank2_zp_pos",
         "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_pos",
@@ -209,11 +399,55 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "embedding_lookup_quant8_signed_rank2_zp_pos_all_inputs_as_internal",
+        "embedding_lookup_quant8_signed_rank2_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 36, ("zp_pos", "all_inputs_as_internal"), ("EMBEDDING_LOOKUP",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=63, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [1]),
+                g.operation(OperationType.EMBEDDING_LOOKUP, [0, 1], [2]),
+            ],
+            inputs=[0, 3],
+            outputs=[2],
+            values="PwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "AwAAAAEAAAA="),
+                    g.array("|i1", (4, 3), "R09XL387QT83ez5f"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "ez5fL387"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("embedding_lookup_quant8_signed_rank3_zp_neg", _t0),
-    ("embedding_lookup_quant8_signed_rank3_zp_zero", _t1),
-    ("embedding_lookup_quant8_signed_rank3_zp_pos", _t2),
-    ("embedding_lookup_quant8_signed_rank2_zp_neg", _t3),
-    ("embedding_lookup_quant8_signed_rank2_zp_zero", _t4),
-    ("embedding_lookup_quant8_signed_rank2_zp_pos", _t5),
+    ("embedding_lookup_quant8_signed_rank3_zp_neg_all_inputs_as_internal", _t1),
+    ("embedding_lookup_quant8_signed_rank3_zp_zero", _t2),
+    ("embedding_lookup_quant8_signed_rank3_zp_zero_all_inputs_as_internal", _t3),
+    ("embedding_lookup_quant8_signed_rank3_zp_pos", _t4),
+    ("embedding_lookup_quant8_signed_rank3_zp_pos_all_inputs_as_internal", _t5),
+    ("embedding_lookup_quant8_signed_rank2_zp_neg", _t6),
+    ("embedding_lookup_quant8_signed_rank2_zp_neg_all_inputs_as_internal", _t7),
+    ("embedding_lookup_quant8_signed_rank2_zp_zero", _t8),
+    ("embedding_lookup_quant8_signed_rank2_zp_zero_all_inputs_as_internal", _t9),
+    ("embedding_lookup_quant8_signed_rank2_zp_pos", _t10),
+    ("embedding_lookup_quant8_signed_rank2_zp_pos_all_inputs_as_internal", _t11),
 )

@@ -48,6 +48,127 @@ def _t0():
 
 def _t1():
     return g.case(
+        "fully_connected_quant8_signed_none_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="APwEAwEC/P7+Av4BCAAAAP7///8EAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/voCGOz6DPUE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_zp0_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/voCGOz6DPUE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/voCGOz6DPUE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "fully_connected_quant8_signed_none_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low",
         "V1_3",
@@ -81,7 +202,128 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="hICIh4WGgIKChoKFCAAAAP7///8EAAAAAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoCOuoCAooCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_low_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoCOuoCAooCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoCOuoCAooCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "fully_connected_quant8_signed_none_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high",
@@ -116,7 +358,128 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="e3d/fnx9d3l5fXl8CAAAAP7///8EAAAAAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZV1tf0Fdf1Nx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_high_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZV1tf0Fdf1Nx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "fully_connected_quant8_signed_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZV1tf0Fdf1Nx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "fully_connected_quant8_signed_none_weight_as_input_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_zp0",
@@ -153,7 +516,52 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "fully_connected_quant8_signed_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/voCGOz6DPUE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "fully_connected_quant8_signed_none_weight_as_input_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_low",
@@ -190,7 +598,52 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "fully_connected_quant8_signed_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoCOuoCAooCS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "fully_connected_quant8_signed_none_weight_as_input_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_high",
@@ -227,7 +680,52 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "fully_connected_quant8_signed_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZV1tf0Fdf1Nx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "fully_connected_quant8_signed_relu_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0",
@@ -262,7 +760,128 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="APwEAwEC/P7+Av4BCAAAAP7///8EAAAAAQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_zp0_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "fully_connected_quant8_signed_relu_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low",
@@ -297,7 +916,128 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="hICIh4WGgIKChoKFCAAAAP7///8EAAAAAQAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_low_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "fully_connected_quant8_signed_relu_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high",
@@ -332,7 +1072,128 @@ def _t8():
     )
 
 
-def _t9():
+def _t27():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="e3d/fnx9d3l5fXl8CAAAAP7///8EAAAAAQAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_high_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AQAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "fully_connected_quant8_signed_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "fully_connected_quant8_signed_relu_weight_as_input_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_zp0",
@@ -369,7 +1230,52 @@ def _t9():
     )
 
 
-def _t10():
+def _t31():
+    return g.case(
+        "fully_connected_quant8_signed_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "fully_connected_quant8_signed_relu_weight_as_input_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_low",
@@ -406,7 +1312,52 @@ def _t10():
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "fully_connected_quant8_signed_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "fully_connected_quant8_signed_relu_weight_as_input_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_high",
@@ -443,7 +1394,52 @@ def _t11():
     )
 
 
-def _t12():
+def _t35():
+    return g.case(
+        "fully_connected_quant8_signed_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AQAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "fully_connected_quant8_signed_relu1_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0",
@@ -478,7 +1474,128 @@ def _t12():
     )
 
 
-def _t13():
+def _t37():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="APwEAwEC/P7+Av4BCAAAAP7///8EAAAAAgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/vwCBPz8BPwE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_zp0_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/vwCBPz8BPwE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/vwCBPz8BPwE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "fully_connected_quant8_signed_relu1_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low",
@@ -513,7 +1630,128 @@ def _t13():
     )
 
 
-def _t14():
+def _t41():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="hICIh4WGgIKChoKFCAAAAP7///8EAAAAAgAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoKOkoKCkoKS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_low_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoKOkoKCkoKS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoKOkoKCkoKS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "fully_connected_quant8_signed_relu1_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high",
@@ -548,7 +1786,128 @@ def _t14():
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="e3d/fnx9d3l5fXl8CAAAAP7///8EAAAAAgAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZWFtcWFhcWFx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_high_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AgAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZWFtcWFhcWFx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZWFtcWFhcWFx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "fully_connected_quant8_signed_relu1_weight_as_input_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_zp0",
@@ -585,7 +1944,52 @@ def _t15():
     )
 
 
-def _t16():
+def _t49():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "/vwCBPz8BPwE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "fully_connected_quant8_signed_relu1_weight_as_input_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_low",
@@ -622,7 +2026,52 @@ def _t16():
     )
 
 
-def _t17():
+def _t51():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "hoKOkoKCkoKS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "fully_connected_quant8_signed_relu1_weight_as_input_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_high",
@@ -659,7 +2108,52 @@ def _t17():
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "fully_connected_quant8_signed_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AgAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ZWFtcWFhcWFx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "fully_connected_quant8_signed_relu6_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0",
@@ -694,7 +2188,128 @@ def _t18():
     )
 
 
-def _t19():
+def _t55():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="APwEAwEC/P7+Av4BCAAAAP7///8EAAAAAwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_zp0_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t57():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "fully_connected_quant8_signed_relu6_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low",
@@ -729,7 +2344,128 @@ def _t19():
     )
 
 
-def _t20():
+def _t59():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="hICIh4WGgIKChoKFCAAAAP7///8EAAAAAwAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_low_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t61():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "fully_connected_quant8_signed_relu6_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high",
@@ -764,7 +2500,128 @@ def _t20():
     )
 
 
-def _t21():
+def _t63():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 12)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 28, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 29, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="e3d/fnx9d3l5fXl8CAAAAP7///8EAAAAAwAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_high_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AwAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t65():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_zp0",
@@ -801,7 +2658,52 @@ def _t21():
     )
 
 
-def _t22():
+def _t67():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "/ggI/P7+CAAECAYI"),
+                    g.array("|i1", (3, 4), "APwEAwEC/P7+Av4B"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "AAACGAAADAAE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "fully_connected_quant8_signed_relu6_weight_as_input_signed_low",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_low",
@@ -838,7 +2740,52 @@ def _t22():
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAIgAAAAAhAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "hpCQhIaGkIiMkI6Q"),
+                    g.array("|i1", (3, 4), "hICIh4WGgIKChoKF"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "ioqOuoqKooqS"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "fully_connected_quant8_signed_relu6_weight_as_input_signed_high",
         "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_high",
@@ -875,7 +2822,52 @@ def _t23():
     )
 
 
-def _t24():
+def _t71():
+    return g.case(
+        "fully_connected_quant8_signed_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_dynamic_output_shape_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=105),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=123),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=123, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AwAAAHcAAAAAewAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "CAAAAP7///8EAAAA"),
+                    g.array("|i1", (3, 4), "dX9/c3V1f3d7f31/"),
+                    g.array("|i1", (3, 4), "e3d/fnx9d3l5fXl8"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 3), "aWltf2lpf2lx"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "fully_connected_quant8_signed_rank4_signed_saturating_high",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high",
@@ -910,7 +2902,128 @@ def _t24():
     )
 
 
-def _t25():
+def _t73():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=40, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-9, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="JissKCsrKicrKSon/P///wIAAAAAAAAA9wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_high_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                    g.array("|i1", (2, 6), "JissKCsrKicrKSon"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-9, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=40, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAPcAAAAAKAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                    g.array("|i1", (2, 6), "JissKCsrKicrKSon"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "fully_connected_quant8_signed_rank4_signed_saturating_low",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low",
@@ -945,7 +3058,128 @@ def _t25():
     )
 
 
-def _t26():
+def _t77():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="/QID/wICAf4CAAH+/P///wIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_low_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                    g.array("|i1", (2, 6), "/QID/wICAf4CAAH+"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAGQAAAAA/wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                    g.array("|i1", (2, 6), "/QID/wICAf4CAAH+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "fully_connected_quant8_signed_rank4_signed_zp0",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0",
@@ -980,7 +3214,128 @@ def _t26():
     )
 
 
-def _t27():
+def _t81():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="/gMEAAMDAv8DAQL//P///wIAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_zp0_all_tensors_as_inputs",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_tensors_as_inputs"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+            ],
+            operations=[
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[4],
+            values="AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                    g.array("|i1", (2, 6), "/gMEAAMDAv8DAQL/"),
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                    g.array("|i1", (2, 6), "/gMEAAMDAv8DAQL/"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high",
@@ -1017,7 +3372,52 @@ def _t27():
     )
 
 
-def _t28():
+def _t85():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-9, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=40),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=40, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAPcAAAAAKAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "9f3//f/5/e/v8/nz"),
+                    g.array("|i1", (2, 6), "JissKCsrKicrKSon"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2DuPg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low",
@@ -1054,7 +3454,52 @@ def _t28():
     )
 
 
-def _t29():
+def _t87():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-1, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAGQAAAAA/wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "YmpsamxmalxcYGZg"),
+                    g.array("|i1", (2, 6), "/QID/wICAf4CAAH+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "FOiAxg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0",
         "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0",
@@ -1091,35 +3536,140 @@ def _t29():
     )
 
 
+def _t89():
+    return g.case(
+        "fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "fully_connected_quant8_signed_rank4_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("FULLY_CONNECTED",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.ADD, [8, 9, 10], [1]),
+                g.operation(OperationType.FULLY_CONNECTED, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5, 8],
+            outputs=[4],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/P///wIAAAA="),
+                    g.array("|i1", (2, 1, 2, 3), "/gYIBggCBvj4/AL8"),
+                    g.array("|i1", (2, 6), "/gMEAAMDAv8DAQL/"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "UCSyAg=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("fully_connected_quant8_signed_none_signed_zp0", _t0),
-    ("fully_connected_quant8_signed_none_signed_low", _t1),
-    ("fully_connected_quant8_signed_none_signed_high", _t2),
-    ("fully_connected_quant8_signed_none_weight_as_input_signed_zp0", _t3),
-    ("fully_connected_quant8_signed_none_weight_as_input_signed_low", _t4),
-    ("fully_connected_quant8_signed_none_weight_as_input_signed_high", _t5),
-    ("fully_connected_quant8_signed_relu_signed_zp0", _t6),
-    ("fully_connected_quant8_signed_relu_signed_low", _t7),
-    ("fully_connected_quant8_signed_relu_signed_high", _t8),
-    ("fully_connected_quant8_signed_relu_weight_as_input_signed_zp0", _t9),
-    ("fully_connected_quant8_signed_relu_weight_as_input_signed_low", _t10),
-    ("fully_connected_quant8_signed_relu_weight_as_input_signed_high", _t11),
-    ("fully_connected_quant8_signed_relu1_signed_zp0", _t12),
-    ("fully_connected_quant8_signed_relu1_signed_low", _t13),
-    ("fully_connected_quant8_signed_relu1_signed_high", _t14),
-    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_zp0", _t15),
-    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_low", _t16),
-    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_high", _t17),
-    ("fully_connected_quant8_signed_relu6_signed_zp0", _t18),
-    ("fully_connected_quant8_signed_relu6_signed_low", _t19),
-    ("fully_connected_quant8_signed_relu6_signed_high", _t20),
-    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0", _t21),
-    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_low", _t22),
-    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_high", _t23),
-    ("fully_connected_quant8_signed_rank4_signed_saturating_high", _t24),
-    ("fully_connected_quant8_signed_rank4_signed_saturating_low", _t25),
-    ("fully_connected_quant8_signed_rank4_signed_zp0", _t26),
-    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high", _t27),
-    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low", _t28),
-    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0", _t29),
+    ("fully_connected_quant8_signed_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("fully_connected_quant8_signed_none_signed_zp0_all_tensors_as_inputs", _t2),
+    ("fully_connected_quant8_signed_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("fully_connected_quant8_signed_none_signed_low", _t4),
+    ("fully_connected_quant8_signed_none_signed_low_all_inputs_as_internal", _t5),
+    ("fully_connected_quant8_signed_none_signed_low_all_tensors_as_inputs", _t6),
+    ("fully_connected_quant8_signed_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("fully_connected_quant8_signed_none_signed_high", _t8),
+    ("fully_connected_quant8_signed_none_signed_high_all_inputs_as_internal", _t9),
+    ("fully_connected_quant8_signed_none_signed_high_all_tensors_as_inputs", _t10),
+    ("fully_connected_quant8_signed_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_zp0", _t12),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_zp0_all_inputs_as_internal", _t13),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_low", _t14),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_low_all_inputs_as_internal", _t15),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_high", _t16),
+    ("fully_connected_quant8_signed_none_weight_as_input_signed_high_all_inputs_as_internal", _t17),
+    ("fully_connected_quant8_signed_relu_signed_zp0", _t18),
+    ("fully_connected_quant8_signed_relu_signed_zp0_all_inputs_as_internal", _t19),
+    ("fully_connected_quant8_signed_relu_signed_zp0_all_tensors_as_inputs", _t20),
+    ("fully_connected_quant8_signed_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("fully_connected_quant8_signed_relu_signed_low", _t22),
+    ("fully_connected_quant8_signed_relu_signed_low_all_inputs_as_internal", _t23),
+    ("fully_connected_quant8_signed_relu_signed_low_all_tensors_as_inputs", _t24),
+    ("fully_connected_quant8_signed_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("fully_connected_quant8_signed_relu_signed_high", _t26),
+    ("fully_connected_quant8_signed_relu_signed_high_all_inputs_as_internal", _t27),
+    ("fully_connected_quant8_signed_relu_signed_high_all_tensors_as_inputs", _t28),
+    ("fully_connected_quant8_signed_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t29),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_zp0", _t30),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_zp0_all_inputs_as_internal", _t31),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_low", _t32),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_low_all_inputs_as_internal", _t33),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_high", _t34),
+    ("fully_connected_quant8_signed_relu_weight_as_input_signed_high_all_inputs_as_internal", _t35),
+    ("fully_connected_quant8_signed_relu1_signed_zp0", _t36),
+    ("fully_connected_quant8_signed_relu1_signed_zp0_all_inputs_as_internal", _t37),
+    ("fully_connected_quant8_signed_relu1_signed_zp0_all_tensors_as_inputs", _t38),
+    ("fully_connected_quant8_signed_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("fully_connected_quant8_signed_relu1_signed_low", _t40),
+    ("fully_connected_quant8_signed_relu1_signed_low_all_inputs_as_internal", _t41),
+    ("fully_connected_quant8_signed_relu1_signed_low_all_tensors_as_inputs", _t42),
+    ("fully_connected_quant8_signed_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("fully_connected_quant8_signed_relu1_signed_high", _t44),
+    ("fully_connected_quant8_signed_relu1_signed_high_all_inputs_as_internal", _t45),
+    ("fully_connected_quant8_signed_relu1_signed_high_all_tensors_as_inputs", _t46),
+    ("fully_connected_quant8_signed_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_zp0", _t48),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_zp0_all_inputs_as_internal", _t49),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_low", _t50),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_low_all_inputs_as_internal", _t51),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_high", _t52),
+    ("fully_connected_quant8_signed_relu1_weight_as_input_signed_high_all_inputs_as_internal", _t53),
+    ("fully_connected_quant8_signed_relu6_signed_zp0", _t54),
+    ("fully_connected_quant8_signed_relu6_signed_zp0_all_inputs_as_internal", _t55),
+    ("fully_connected_quant8_signed_relu6_signed_zp0_all_tensors_as_inputs", _t56),
+    ("fully_connected_quant8_signed_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t57),
+    ("fully_connected_quant8_signed_relu6_signed_low", _t58),
+    ("fully_connected_quant8_signed_relu6_signed_low_all_inputs_as_internal", _t59),
+    ("fully_connected_quant8_signed_relu6_signed_low_all_tensors_as_inputs", _t60),
+    ("fully_connected_quant8_signed_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t61),
+    ("fully_connected_quant8_signed_relu6_signed_high", _t62),
+    ("fully_connected_quant8_signed_relu6_signed_high_all_inputs_as_internal", _t63),
+    ("fully_connected_quant8_signed_relu6_signed_high_all_tensors_as_inputs", _t64),
+    ("fully_connected_quant8_signed_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t65),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0", _t66),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_zp0_all_inputs_as_internal", _t67),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_low", _t68),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_low_all_inputs_as_internal", _t69),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_high", _t70),
+    ("fully_connected_quant8_signed_relu6_weight_as_input_signed_high_all_inputs_as_internal", _t71),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_high", _t72),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_high_all_inputs_as_internal", _t73),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_high_all_tensors_as_inputs", _t74),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_low", _t76),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_low_all_inputs_as_internal", _t77),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_low_all_tensors_as_inputs", _t78),
+    ("fully_connected_quant8_signed_rank4_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("fully_connected_quant8_signed_rank4_signed_zp0", _t80),
+    ("fully_connected_quant8_signed_rank4_signed_zp0_all_inputs_as_internal", _t81),
+    ("fully_connected_quant8_signed_rank4_signed_zp0_all_tensors_as_inputs", _t82),
+    ("fully_connected_quant8_signed_rank4_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high", _t84),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_high_all_inputs_as_internal", _t85),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low", _t86),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_saturating_low_all_inputs_as_internal", _t87),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0", _t88),
+    ("fully_connected_quant8_signed_rank4_weight_as_input_signed_zp0_all_inputs_as_internal", _t89),
 )

@@ -51,6 +51,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "gather_quant8_signed_axis0_zp_neg_all_inputs_as_internal",
+        "gather_quant8_signed_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-112, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAJAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "gJSYhNCQjqikirDA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "pIqwwICUmISkirDA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "gather_quant8_signed_axis0_zp_zero",
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -84,7 +123,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "gather_quant8_signed_axis0_zp_zero_all_inputs_as_internal",
+        "gather_quant8_signed_axis0_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "8AQI9EAA/hgU+iAw"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "FPogMPAECPQU+iAw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "gather_quant8_signed_axis0_zp_pos",
         "gather_quant8_signed_axis0_dynamic_output_shape_zp_pos",
@@ -119,7 +197,46 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "gather_quant8_signed_axis0_zp_pos_all_inputs_as_internal",
+        "gather_quant8_signed_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=63, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AAAAAD8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAAAAAAACAAAA"),
+                    g.array("|i1", (3, 2, 2), "L0NHM38/PVdTOV9v"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2), "Uzlfby9DRzNTOV9v"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "gather_quant8_signed_axis_neg1_zp_neg",
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_neg",
@@ -154,7 +271,46 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "gather_quant8_signed_axis_neg1_zp_neg_all_inputs_as_internal",
+        "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_neg", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-112, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////5AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|i1", (2, 4), "gJSY0MCEkKg="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "0ICU0KjAhKg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "gather_quant8_signed_axis_neg1_zp_zero",
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_zero",
@@ -189,7 +345,46 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "gather_quant8_signed_axis_neg1_zp_zero_all_inputs_as_internal",
+        "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_zero", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////wAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|i1", (2, 4), "8AQIQDD0ABg="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "QPAEQBgw9Bg="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "gather_quant8_signed_axis_neg1_zp_pos",
         "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_pos",
@@ -224,11 +419,56 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "gather_quant8_signed_axis_neg1_zp_pos_all_inputs_as_internal",
+        "gather_quant8_signed_axis_neg1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("zp_pos", "all_inputs_as_internal"), ("GATHER",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=63),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=63, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.GATHER, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="/////z8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D0),
+                    g.array("|i1", (2, 4), "L0NHf28zP1c="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "fy9Df1dvM1c="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("gather_quant8_signed_axis0_zp_neg", _t0),
-    ("gather_quant8_signed_axis0_zp_zero", _t1),
-    ("gather_quant8_signed_axis0_zp_pos", _t2),
-    ("gather_quant8_signed_axis_neg1_zp_neg", _t3),
-    ("gather_quant8_signed_axis_neg1_zp_zero", _t4),
-    ("gather_quant8_signed_axis_neg1_zp_pos", _t5),
+    ("gather_quant8_signed_axis0_zp_neg_all_inputs_as_internal", _t1),
+    ("gather_quant8_signed_axis0_zp_zero", _t2),
+    ("gather_quant8_signed_axis0_zp_zero_all_inputs_as_internal", _t3),
+    ("gather_quant8_signed_axis0_zp_pos", _t4),
+    ("gather_quant8_signed_axis0_zp_pos_all_inputs_as_internal", _t5),
+    ("gather_quant8_signed_axis_neg1_zp_neg", _t6),
+    ("gather_quant8_signed_axis_neg1_zp_neg_all_inputs_as_internal", _t7),
+    ("gather_quant8_signed_axis_neg1_zp_zero", _t8),
+    ("gather_quant8_signed_axis_neg1_zp_zero_all_inputs_as_internal", _t9),
+    ("gather_quant8_signed_axis_neg1_zp_pos", _t10),
+    ("gather_quant8_signed_axis_neg1_zp_pos_all_inputs_as_internal", _t11),
 )

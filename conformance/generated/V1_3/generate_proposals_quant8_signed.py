@@ -12,10 +12,18 @@ SPEC = "conformance/specs/V1_3/generate_proposals_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AA=="
-_D1 = "AAAAACAAEAD4//D/GAAwAA=="
-_D2 = "GwAAADUAHQAYAAAAOwARAB4AJQAwADUAAAAAACgAEAA="
-_D3 = "AAAAAAAAAAABAAAAAQAAAA=="
-_D4 = "AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AQ=="
+_D1 = "APwEBvoC/vgF//sDAf0H+Q=="
+_D2 = "AAIE/gIAAAb8AAICAPr8AAYCAAAABAL8Av76BAQAAAIAAAgA/gIAAAQEAP4AAAQE/gAAAAL8BgIABgIA+gAA/g=="
+_D3 = "AAAAACAAEAD4//D/GAAwAA=="
+_D4 = "GwAAADUAHQAYAAAAOwARAB4AJQAwADUAAAAAACgAEAA="
+_D5 = "AAAAAAAAAAABAAAAAQAAAA=="
+_D6 = "AMBAYKAg4IBQ8LAwENBwkA=="
+_D7 = "MjM0MTMyMjUwMjMzMi8wMjUzMjIyNDMwMzEvNDQyMjMyMjYyMTMyMjQ0MjEyMjQ0MTIyMjMwNTMyNTMyLzIyMQ=="
+_D8 = "AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AQ=="
+_D9 = "AAT6/vwGAvgF+wEH/wP9+Q=="
+_D10 = "APwGAgIAAv4EAgD6/gIABAIAAAQA+gQAAPwCAAYA/AIABP4AAAQABggAAAIA/gAA/gAC+gIA/AAABAYAAAQC/g=="
+_D11 = "AECg4MBgIIBQsBBw8DDQkA=="
+_D12 = "MjA1MzMyMzE0MzIvMTMyNDMyMjQyLzQyMjAzMjUyMDMyNDEyMjQyNTYyMjMyMTIyMTIzLzMyMDIyNDUyMjQzMQ=="
 
 
 def _t0():
@@ -52,15 +60,15 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 2, 2), "APwEBvoC/vgF//sDAf0H+Q=="),
-                    g.array("|i1", (2, 2, 2, 8), "AAIE/gIAAAb8AAICAPr8AAYCAAAABAL8Av76BAQAAAIAAAgA/gIAAAQEAP4AAAQE/gAAAAL8BgIABgIA+gAA/g=="),
-                    g.array("<i2", (2, 4), _D1),
+                    g.array("|i1", (2, 2, 2, 2), _D1),
+                    g.array("|i1", (2, 2, 2, 8), _D2),
+                    g.array("<i2", (2, 4), _D3),
                     g.array("<u2", (2, 2), "QABQAFAAMAA="),
                 ],
                 outputs=[
                     g.array("|i1", (4,), "BgQHBQ=="),
-                    g.array("<u2", (4, 4), _D2),
-                    g.array("<i4", (4,), _D3),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
                 ],
             ),
         ],
@@ -68,6 +76,63 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "generate_proposals_quant8_signed_nhwc_signed_a_all_inputs_as_internal",
+        "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("nhwc", "signed_a", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], consumers=1, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 8], consumers=1, scale=0.05000000074505806),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=-8, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/APgAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D3),
+                    g.array("<u2", (2, 2), "QABQAFAAMAA="),
+                    g.array("|i1", (2, 2, 2, 2), _D1),
+                    g.array("|i1", (2, 2, 2, 8), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (4,), "BgQHBQ=="),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "generate_proposals_quant8_signed_nhwc_signed_b",
         "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_b",
@@ -101,22 +166,79 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 2, 2), "AMBAYKAg4IBQ8LAwENBwkA=="),
-                    g.array("|i1", (2, 2, 2, 8), "MjM0MTMyMjUwMjMzMi8wMjUzMjIyNDMwMzEvNDQyMjMyMjYyMTMyMjQ0MjEyMjQ0MTIyMjMwNTMyNTMyLzIyMQ=="),
-                    g.array("<i2", (2, 4), _D1),
+                    g.array("|i1", (2, 2, 2, 2), _D6),
+                    g.array("|i1", (2, 2, 2, 8), _D7),
+                    g.array("<i2", (2, 4), _D3),
                     g.array("<u2", (2, 2), "QABQAFAAMAA="),
                 ],
                 outputs=[
                     g.array("|i1", (4,), "YEBwUA=="),
-                    g.array("<u2", (4, 4), _D2),
-                    g.array("<i4", (4,), _D3),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "generate_proposals_quant8_signed_nhwc_signed_b_all_inputs_as_internal",
+        "generate_proposals_quant8_signed_dynamic_output_shape_nhwc_signed_b_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("nhwc", "signed_b", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], consumers=1, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 8], consumers=1, scale=0.10000000149011612, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.00390625, zero_point=-128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, zero_point=50, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AIAAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D3),
+                    g.array("<u2", (2, 2), "QABQAFAAMAA="),
+                    g.array("|i1", (2, 2, 2, 2), _D6),
+                    g.array("|i1", (2, 2, 2, 8), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (4,), "YEBwUA=="),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "generate_proposals_quant8_signed_nchw_signed_a",
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_a",
@@ -145,27 +267,84 @@ def _t2():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D4,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 2, 2), "AAT6/vwGAvgF+wEH/wP9+Q=="),
-                    g.array("|i1", (2, 8, 2, 2), "APwGAgIAAv4EAgD6/gIABAIAAAQA+gQAAPwCAAYA/AIABP4AAAQABggAAAIA/gAA/gAC+gIA/AAABAYAAAQC/g=="),
-                    g.array("<i2", (2, 4), _D1),
+                    g.array("|i1", (2, 2, 2, 2), _D9),
+                    g.array("|i1", (2, 8, 2, 2), _D10),
+                    g.array("<i2", (2, 4), _D3),
                     g.array("<u2", (2, 2), "QABQAFAAMAA="),
                 ],
                 outputs=[
                     g.array("|i1", (4,), "BgQHBQ=="),
-                    g.array("<u2", (4, 4), _D2),
-                    g.array("<i4", (4,), _D3),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "generate_proposals_quant8_signed_nchw_signed_a_all_inputs_as_internal",
+        "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("nchw", "signed_a", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], consumers=1, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 8, 2, 2], consumers=1, scale=0.05000000074505806),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=-8),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=-8, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.05000000074505806),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.05000000074505806, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AfgAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D3),
+                    g.array("<u2", (2, 2), "QABQAFAAMAA="),
+                    g.array("|i1", (2, 2, 2, 2), _D9),
+                    g.array("|i1", (2, 8, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (4,), "BgQHBQ=="),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "generate_proposals_quant8_signed_nchw_signed_b",
         "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_b",
@@ -194,20 +373,77 @@ def _t3():
             ],
             inputs=[0, 1, 2, 3],
             outputs=[11, 12, 13],
-            values=_D4,
+            values=_D8,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 2, 2), "AECg4MBgIIBQsBBw8DDQkA=="),
-                    g.array("|i1", (2, 8, 2, 2), "MjA1MzMyMzE0MzIvMTMyNDMyMjQyLzQyMjAzMjUyMDMyNDEyMjQyNTYyMjMyMTIyMTIzLzMyMDIyNDUyMjQzMQ=="),
-                    g.array("<i2", (2, 4), _D1),
+                    g.array("|i1", (2, 2, 2, 2), _D11),
+                    g.array("|i1", (2, 8, 2, 2), _D12),
+                    g.array("<i2", (2, 4), _D3),
                     g.array("<u2", (2, 2), "QABQAFAAMAA="),
                 ],
                 outputs=[
                     g.array("|i1", (4,), "YEBwUA=="),
-                    g.array("<u2", (4, 4), _D2),
-                    g.array("<i4", (4,), _D3),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "generate_proposals_quant8_signed_nchw_signed_b_all_inputs_as_internal",
+        "generate_proposals_quant8_signed_dynamic_output_shape_nchw_signed_b_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("nchw", "signed_b", "all_inputs_as_internal"), ("GENERATE_PROPOSALS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], consumers=1, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 8, 2, 2], consumers=1, scale=0.10000000149011612, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT16_SYMM, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.00390625, zero_point=-128, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 8, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, zero_point=50, location=(0, 30, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 31, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [14, 15, 16], [0]),
+                g.operation(OperationType.ADD, [17, 18, 19], [1]),
+                g.operation(OperationType.GENERATE_PROPOSALS, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11, 12, 13]),
+            ],
+            inputs=[2, 3, 14, 17],
+            outputs=[11, 12, 13],
+            values="AACAQAAAgEADAAAAAgAAAAAAAD8AAIA/AYAAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i2", (2, 4), _D3),
+                    g.array("<u2", (2, 2), "QABQAFAAMAA="),
+                    g.array("|i1", (2, 2, 2, 2), _D11),
+                    g.array("|i1", (2, 8, 2, 2), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (4,), "YEBwUA=="),
+                    g.array("<u2", (4, 4), _D4),
+                    g.array("<i4", (4,), _D5),
                 ],
             ),
         ],
@@ -216,7 +452,11 @@ def _t3():
 
 TESTS = (
     ("generate_proposals_quant8_signed_nhwc_signed_a", _t0),
-    ("generate_proposals_quant8_signed_nhwc_signed_b", _t1),
-    ("generate_proposals_quant8_signed_nchw_signed_a", _t2),
-    ("generate_proposals_quant8_signed_nchw_signed_b", _t3),
+    ("generate_proposals_quant8_signed_nhwc_signed_a_all_inputs_as_internal", _t1),
+    ("generate_proposals_quant8_signed_nhwc_signed_b", _t2),
+    ("generate_proposals_quant8_signed_nhwc_signed_b_all_inputs_as_internal", _t3),
+    ("generate_proposals_quant8_signed_nchw_signed_a", _t4),
+    ("generate_proposals_quant8_signed_nchw_signed_a_all_inputs_as_internal", _t5),
+    ("generate_proposals_quant8_signed_nchw_signed_b", _t6),
+    ("generate_proposals_quant8_signed_nchw_signed_b_all_inputs_as_internal", _t7),
 )

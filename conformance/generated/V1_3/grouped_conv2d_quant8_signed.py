@@ -12,19 +12,66 @@ SPEC = "conformance/specs/V1_3/grouped_conv2d_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "+Ab6BPz4/PoI/vz8+Pj8/ggGCAT++vr4BAL+/gIEAv7+/gQI"
-_D1 = "gI6CjISAhIKQhoSEgICEhpCOkIyGgoKAjIqGhoqMioaGhoyQ"
-_D2 = "b31xe3Nvc3F/dXNzb29zdX99f3t1cXFve3l1dXl7eXV1dXt/"
-_D3 = "KjgsNi4qLiw6MC4uKiouMDo4OjYwLCwqNjQwMDQ2NDAwMDY6"
-_D4 = "ZH9+f392ZGRkZGR/ZH9sdGRkZHZqaGRkZGpkZGRkbGRqbHR/"
-_D5 = "+PwI+Aj+BAL+Bvj++Ab6AgT++vz8/Aj6/gIEBPr8/gT4/v4I"
-_D6 = "gISQgJCGjIqGjoCGgI6CioyGgoSEhJCChoqMjIKEhoyAhoaQ"
-_D7 = "b3N/b391e3l1fW91b31xeXt1cXNzc39xdXl7e3FzdXtvdXV/"
-_D8 = "Ki46KjowNjQwOCowKjgsNDYwLC4uLjosMDQ2NiwuMDYqMDA6"
-_D9 = "ZH9kZGRqZGRqf3Zkf2RoamRsfmRkbGRkZGx0f2R/dHZkZGR/"
-_D10 = "zNrO2NDM0M7c0tDQzMzQ0tza3NjSzs7M2NbS0tbY1tLS0tjc"
-_D11 = "1i4gUDIY6OLe4AY6/kIOFgTq0BgMCgbS8gz6BP7+DgQMDhYk"
-_D12 = "zNDczNzS2NbS2szSzNrO1tjSztDQ0NzO0tbY2M7Q0tjM0tLc"
-_D13 = "1jLe/gQM8v4MLhjgQuoKDP4OIOgGDtAG+g4WUOI6FhjSBAQk"
+_D1 = "4Q0GHg8C6ufl5vkT9Rf9Afjr3gL8+/nf7/zz+PX1/fj8/QEI"
+_D2 = "AQAAAAEAAAABAAAAAgAAAAAAAAAA"
+_D3 = "/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP0="
+_D4 = "/v///wQAAAAAAAAACgAAAA=="
+_D5 = "gI6CjISAhIKQhoSEgICEhpCOkIyGgoKAjIqGhoqMioaGhoyQ"
+_D6 = "gMS25siugICAgJzQlNikrJqAgK6ioJyAiKKQmpSUpJqipKy6"
+_D7 = "BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgc="
+_D8 = "b31xe3Nvc3F/dXNzb29zdX99f3t1cXFve3l1dXl7eXV1dXt/"
+_D9 = "NH9+f392RkA8PmR/XH9sdGJILnZqaGQwUGpYYlxcbGJqbHR/"
+_D10 = "gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIE="
+_D11 = "KjgsNi4qLiw6MC4uKiouMDo4OjYwLCwqNjQwMDQ2NDAwMDY6"
+_D12 = "tuLb8+TXv7y6u87oyuzS1s3As9fR0M60xNHIzcrK0s3R0tbd"
+_D13 = "+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP0="
+_D14 = "/P///wQAAAAAAAAACgAAAA=="
+_D15 = "+Q0GHg8C+fn5+fkT+Rf9Afn5+QL8+/n5+fz5+fn5/fn8/QEI"
+_D16 = "AQAAAAEAAAABAAAAAgAAAAEAAAAA"
+_D17 = "nMS25siunJycnJzQnNikrJycnK6ioJycnKKcnJycpJyipKy6"
+_D18 = "ZH9+f392ZGRkZGR/ZH9sdGRkZHZqaGRkZGpkZGRkbGRqbHR/"
+_D19 = "zuLb8+TXzs7Ozs7ozuzS1s7OztfR0M7OztHOzs7O0s7R0tbd"
+_D20 = "9f39/f399fX19fn99f39/fj19f38+/n19fz1+PX1/fj8/f39"
+_D21 = "AQAAAAEAAAABAAAAAgAAAAIAAAAA"
+_D22 = "lKSkpKSklJSUlJyklKSkpJqUlKSioJyUlKKUmpSUpJqipKSk"
+_D23 = "XGxsbGxsXFxcXGRsXGxsbGJcXGxqaGRcXGpcYlxcbGJqbGxs"
+_D24 = "ytLS0tLSysrKys7SytLS0s3KytLR0M7KytHKzcrK0s3R0tLS"
+_D25 = "+Q0GEQ8C+fn5+fkR+RH9Afn5+QL8+/n5+fz5+fn5/fn8/QEI"
+_D26 = "AQAAAAEAAAABAAAAAgAAAAMAAAAA"
+_D27 = "nMS2zMiunJycnJzMnMykrJycnK6ioJycnKKcnJycpJyipKy6"
+_D28 = "zuLb5uTXzs7Ozs7mzubS1s7OztfR0M7OztHOzs7O0s7R0tbd"
+_D29 = "+PwI+Aj+BAL+Bvj++Ab6AgT++vz8/Aj6/gIEBPr8/gT4/v4I"
+_D30 = "4Q/l9fj87/X8DQLmF+v7/PX9Bur5/d758/0BHucTAQLf+PgI"
+_D31 = "AQAAAAEAAAABAAAAAgAAAAAAAAAB"
+_D32 = "gISQgJCGjIqGjoCGgI6CioyGgoSEhJCChoqMjIKEhoyAhoaQ"
+_D33 = "gMiAlJqiiJSixK6A2ICgopSktoCcpICckKSs5oDQrK6Ampq6"
+_D34 = "b3N/b391e3l1fW91b31xeXt1cXNzc39xdXl7e3FzdXtvdXV/"
+_D35 = "NH88XGJqUFxqf3Y+f0hoalxsfkZkbC5kWGx0f0B/dHYwYmJ/"
+_D36 = "Ki46KjowNjQwOCowKjgsNDYwLC4uLjosMDQ2NiwuMDYqMDA6"
+_D37 = "tuS6ys3RxMrR4te77MDQ0crS27/O0rPOyNLW87zo1te0zc3d"
+_D38 = "+Q/5+fn8+fn8DQL5F/n7/Pn9Bvn5/fn5+f0BHvkTAQL5+fkI"
+_D39 = "AQAAAAEAAAABAAAAAgAAAAEAAAAB"
+_D40 = "nMicnJyinJyixK6c2JygopyktpycpJycnKSs5pzQrK6cnJy6"
+_D41 = "ZH9kZGRqZGRqf3Zkf2RoamRsfmRkbGRkZGx0f2R/dHZkZGR/"
+_D42 = "zuTOzs7Rzs7R4tfO7M7Q0c7S287O0s7OztLW887o1tfOzs7d"
+_D43 = "9f319fj89fX8/f31/fX7/PX9/fX5/fX59f39/fX9/f31+Pj9"
+_D44 = "AQAAAAEAAAABAAAAAgAAAAIAAAAB"
+_D45 = "lKSUlJqilJSipKSUpJSgopSkpJScpJSclKSkpJSkpKSUmpqk"
+_D46 = "XGxcXGJqXFxqbGxcbFxoalxsbFxkbFxkXGxsbFxsbGxcYmJs"
+_D47 = "ytLKys3RysrR0tLK0srQ0crS0srO0srOytLS0srS0tLKzc3S"
+_D48 = "+Q/5+fn8+fn8DQL5Efn7/Pn9Bvn5/fn5+f0BEfkRAQL5+fkI"
+_D49 = "AQAAAAEAAAABAAAAAgAAAAMAAAAB"
+_D50 = "nMicnJyinJyixK6czJygopyktpycpJycnKSszJzMrK6cnJy6"
+_D51 = "zuTOzs7Rzs7R4tfO5s7Q0c7S287O0s7OztLW5s7m1tfOzs7d"
+_D52 = "zNrO2NDM0M7c0tDQzMzQ0tza3NjSzs7M2NbS0tbY1tLS0tjc"
+_D53 = "1i4gUDIY6OLe4AY6/kIOFgTq0BgMCgbS8gz6BP7+DgQMDhYk"
+_D54 = "AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA"
+_D55 = "VVdWWFdbVFRVWVxZVFxbWVRcVlxUW1dYV1tVWVVUXFU="
+_D56 = "/f/+AP8D/Pz0BBAE8BAMBPgI/Aj4Bv4A/gb6Avr4CPo="
+_D57 = "/v///xAAAAAAAAAAFAAAAA=="
+_D58 = "zNDczNzS2NbS2szSzNrO1tjSztDQ0NzO0tbY2M7Q0tjM0tLc"
+_D59 = "1jLe/gQM8v4MLhjgQuoKDP4OIOgGDtAG+g4WUOI6FhjSBAQk"
+_D60 = "AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB"
 
 
 def _t0():
@@ -60,7 +107,7 @@ def _t0():
                     g.array("|i1", (1, 3, 3, 4), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "4Q0GHg8C6ufl5vkT9Rf9Afjr3gL8+/nf7/zz+PX1/fj8/QEI"),
+                    g.array("|i1", (1, 3, 3, 4), _D1),
                 ],
             ),
         ],
@@ -68,6 +115,142 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_none_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
@@ -97,17 +280,153 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D1),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "gMS25siugICAgJzQlNikrJqAgK6ioJyAiKKQmpSUpJqipKy6"),
+                    g.array("|i1", (1, 3, 3, 4), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAAAiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_none_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
@@ -137,17 +456,153 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D2),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "NH9+f392RkA8PmR/XH9sdGJILnZqaGQwUGpYYlxcbGJqbHR/"),
+                    g.array("|i1", (1, 3, 3, 4), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAAAdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
@@ -177,17 +632,149 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "tuLb8+TXv7y6u87oyuzS1s3As9fR0M60xNHIzcrK0s3R0tbd"),
+                    g.array("|i1", (1, 3, 3, 4), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -220,14 +807,150 @@ def _t4():
                     g.array("|i1", (1, 3, 3, 4), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "+Q0GHg8C+fn5+fkT+Rf9Afn5+QL8+/n5+fz5+fn5/fn8/QEI"),
+                    g.array("|i1", (1, 3, 3, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t19():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
@@ -257,17 +980,153 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D1),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "nMS25siunJycnJzQnNikrJycnK6ioJycnKKcnJycpJyipKy6"),
+                    g.array("|i1", (1, 3, 3, 4), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t21():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t23():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAAAiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
@@ -297,17 +1156,153 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D2),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t25():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAAAdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
@@ -337,17 +1332,149 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "zuLb8+TXzs7Ozs7ozuzS1s7OztfR0M7OztHOzs7O0s7R0tbd"),
+                    g.array("|i1", (1, 3, 3, 4), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t29():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -380,14 +1507,150 @@ def _t8():
                     g.array("|i1", (1, 3, 3, 4), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "9f39/f399fX19fn99f39/fj19f38+/n19fz1+PX1/fj8/f39"),
+                    g.array("|i1", (1, 3, 3, 4), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t33():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu1_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
@@ -417,17 +1680,153 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D1),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "lKSkpKSklJSUlJyklKSkpJqUlKSioJyUlKKUmpSUpJqipKSk"),
+                    g.array("|i1", (1, 3, 3, 4), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t37():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAAAiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu1_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
@@ -457,17 +1856,153 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D2),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "XGxsbGxsXFxcXGRsXGxsbGJcXGxqaGRcXGpcYlxcbGJqbGxs"),
+                    g.array("|i1", (1, 3, 3, 4), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t41():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAAAdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
@@ -497,17 +2032,149 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "ytLS0tLSysrKys7SytLS0s3KytLR0M7KytHKzcrK0s3R0tLS"),
+                    g.array("|i1", (1, 3, 3, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t45():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -540,14 +2207,150 @@ def _t12():
                     g.array("|i1", (1, 3, 3, 4), _D0),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "+Q0GEQ8C+fn5+fkR+RH9Afn5+QL8+/n5+fz5+fn5/fn8/QEI"),
+                    g.array("|i1", (1, 3, 3, 4), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t49():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D0),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu6_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
@@ -577,17 +2380,153 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D1),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "nMS2zMiunJycnJzMnMykrJycnK6ioJycnKKcnJycpJyipKy6"),
+                    g.array("|i1", (1, 3, 3, 4), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t53():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAAAiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D5),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu6_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
@@ -617,17 +2556,153 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D2),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t57():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAAAdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D8),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
@@ -657,17 +2732,149 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D3),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), "zuLb5uTXzs7Ozs7mzubS1s7OztfR0M7OztHOzs7O0s7R0tbd"),
+                    g.array("|i1", (1, 3, 3, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t61():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAAAMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 3, 3, 4), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_none_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
@@ -697,17 +2904,153 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D5),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "4Q/l9fj87/X8DQLmF+v7/PX9Bur5/d758/0BHucTAQLf+PgI"),
+                    g.array("|i1", (1, 4, 3, 3), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t65():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_none_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
@@ -737,17 +3080,153 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D6),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "gMiAlJqiiJSixK6A2ICgopSktoCcpICckKSs5oDQrK6Ampq6"),
+                    g.array("|i1", (1, 4, 3, 3), _D33),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t69():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t71():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAABiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D33),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_none_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
@@ -777,17 +3256,153 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D7),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "NH88XGJqUFxqf3Y+f0hoalxsfkZkbC5kWGx0f0B/dHYwYmJ/"),
+                    g.array("|i1", (1, 4, 3, 3), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t73():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAABdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_none_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
@@ -817,17 +3432,149 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D8),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "tuS6ys3RxMrR4te77MDQ0crS27/O0rPOyNLW87zo1te0zc3d"),
+                    g.array("|i1", (1, 4, 3, 3), _D37),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t77():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAAAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAAAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D37),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -857,17 +3604,153 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D5),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "+Q/5+fn8+fn8DQL5F/n7/Pn9Bvn5/fn5+f0BHvkTAQL5+fkI"),
+                    g.array("|i1", (1, 4, 3, 3), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t81():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
@@ -897,17 +3780,153 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D6),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "nMicnJyinJyixK6c2JygopyktpycpJycnKSs5pzQrK6cnJy6"),
+                    g.array("|i1", (1, 4, 3, 3), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t85():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAABiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
@@ -937,17 +3956,153 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D7),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D9),
+                    g.array("|i1", (1, 4, 3, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t89():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t91():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAABdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
@@ -977,17 +4132,149 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D8),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "zuTOzs7Rzs7R4tfO7M7Q0c7S287O0s7OztLW887o1tfOzs7d"),
+                    g.array("|i1", (1, 4, 3, 3), _D42),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t93():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAEAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D39,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAEAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D42),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -1017,17 +4304,153 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D5),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "9f319fj89fX8/f31/fX7/PX9/fX5/fX59f39/fX9/f31+Pj9"),
+                    g.array("|i1", (1, 4, 3, 3), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t97():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu1_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
@@ -1057,17 +4480,153 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D6),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "lKSUlJqilJSipKSUpJSgopSkpJScpJSclKSkpJSkpKSUmpqk"),
+                    g.array("|i1", (1, 4, 3, 3), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t101():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAABiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu1_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
@@ -1097,17 +4656,153 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D7),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "XGxcXGJqXFxqbGxcbFxoalxsbFxkbFxkXGxsbFxsbGxcYmJs"),
+                    g.array("|i1", (1, 4, 3, 3), _D46),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t105():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAABdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D46),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
@@ -1137,17 +4832,149 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D8),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "ytLKys3RysrR0tLK0srQ0crS0srO0srOytLS0srS0tLKzc3S"),
+                    g.array("|i1", (1, 4, 3, 3), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t109():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAIAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAIAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -1177,17 +5004,153 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D5),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "+Q/5+fn8+fn8DQL5Efn7/Pn9Bvn5/fn5+f0BEfkRAQL5+fkI"),
+                    g.array("|i1", (1, 4, 3, 3), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t113():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="/f/+AP8D/Pz9AQQB/AQDAfwE/gT8A/8A/wP9Af38BP3+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t115():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAABAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D29),
+                    g.array("|i1", (4, 2, 2, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu6_signed_low",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
@@ -1217,17 +5180,153 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D6),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "nMicnJyinJyixK6czJygopyktpycpJycnKSszJzMrK6cnJy6"),
+                    g.array("|i1", (1, 4, 3, 3), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t117():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BwkICgkNBgYHCw4LBg4NCwYOCA4GDQkKCQ0HCwcGDgf+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAABiAAAAAAKAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D32),
+                    g.array("|i1", (4, 2, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu6_signed_high",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
@@ -1257,17 +5356,153 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D7),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D9),
+                    g.array("|i1", (1, 4, 3, 3), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t121():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="gYOChIOHgICBhYiFgIiHhYCIgoiAh4OEg4eBhYGAiIH+////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABdwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-124),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-124, location=(0, 26, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 27, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAABdwAAAACEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D34),
+                    g.array("|i1", (4, 2, 2, 2), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel",
         "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
@@ -1297,17 +5532,149 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D8),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), "zuTOzs7Rzs7R4tfO5s7Q0c7S287O0s7OztLW5s7m1tfOzs7d"),
+                    g.array("|i1", (1, 4, 3, 3), _D51),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t125():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 69, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 70, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="+v78AP4G+Pj9AQQB/AQDAfAQ+BDwDPwA/wP9Af38BP38////BAAAAAAAAAAKAAAAAQAAAAEAAAABAAAAAgAAAAMAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25, 0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=50, location=(0, 21, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAEAAAABAAAAAgAAAAMAAAABMgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D13),
+                    g.array("<i4", (4,), _D14),
+                    g.array("|i1", (1, 4, 3, 3), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D51),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "grouped_conv2d_quant8_signed_explicit_nhwc_signed",
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed",
@@ -1340,17 +5707,162 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D10),
+                    g.array("|i1", (1, 3, 3, 4), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (1, 3, 3, 4), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t129():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="VVdWWFdbVFRVWVxZVFxbWVRcVlxUW1dYV1tVWVVUXFX+////BAAAAAAAAAAKAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                    g.array("|i1", (4, 2, 2, 2), _D55),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values="AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA1AAAAABYAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                    g.array("|i1", (4, 2, 2, 2), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel",
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel",
@@ -1383,17 +5895,158 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D10),
+                    g.array("|i1", (1, 3, 3, 4), _D52),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 3, 4), _D11),
+                    g.array("|i1", (1, 3, 3, 4), _D53),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t133():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/f/+AP8D/Pz0BBAE8BAMBPgI/Aj4Bv4A/gb6Avr4CPr+////EAAAAAAAAAAUAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D54,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                    g.array("|i1", (4, 2, 2, 2), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values="AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAA1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D56),
+                    g.array("<i4", (4,), _D57),
+                    g.array("|i1", (1, 3, 3, 4), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 3, 4), _D53),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "grouped_conv2d_quant8_signed_explicit_nchw_signed",
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed",
@@ -1426,17 +6079,162 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D12),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D13),
+                    g.array("|i1", (1, 4, 3, 3), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t137():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="VVdWWFdbVFRVWVxZVFxbWVRcVlxUW1dYV1tVWVVUXFX+////BAAAAAAAAAAKAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                    g.array("|i1", (4, 2, 2, 2), _D55),
+                    g.array("<i4", (4,), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t139():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=88),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=88, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.ADD, [16, 17, 18], [1]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[2, 13, 16],
+            outputs=[12],
+            values="AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB1AAAAABYAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4,), _D4),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                    g.array("|i1", (4, 2, 2, 2), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel",
         "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel",
@@ -1469,10 +6267,151 @@ def _t35():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D12),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 3, 3), _D13),
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t141():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32), extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 76, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 80, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 81, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 82, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[13],
+            outputs=[12],
+            values="/f/+AP8D/Pz0BBAE8BAMBPgI/Aj4Bv4A/gb6Avr4CPr+////EAAAAAAAAAAUAAAAAAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+            ],
+            operations=[
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[12],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                    g.array("|i1", (4, 2, 2, 2), _D56),
+                    g.array("<i4", (4,), _D57),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t143():
+    return g.case(
+        "grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "grouped_conv2d_quant8_signed_explicit_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 88, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("GROUPED_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.25, 0.0625, 0.125, 0.125), 0)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-44),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-44, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [13, 14, 15], [0]),
+                g.operation(OperationType.GROUPED_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [12]),
+            ],
+            inputs=[1, 2, 13],
+            outputs=[12],
+            values="AAAAAAEAAAAAAAAAAQAAAAEAAAABAAAAAgAAAAAAAAAB1AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D56),
+                    g.array("<i4", (4,), _D57),
+                    g.array("|i1", (1, 4, 3, 3), _D58),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 3, 3), _D59),
                 ],
             ),
         ],
@@ -1481,39 +6420,147 @@ def _t35():
 
 TESTS = (
     ("grouped_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
-    ("grouped_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
-    ("grouped_conv2d_quant8_signed_nhwc_none_signed_high", _t2),
-    ("grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t3),
-    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t4),
-    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_low", _t5),
-    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_high", _t6),
-    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t7),
-    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t8),
-    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_low", _t9),
-    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_high", _t10),
-    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t11),
-    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t12),
-    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_low", _t13),
-    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_high", _t14),
-    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t15),
-    ("grouped_conv2d_quant8_signed_nchw_none_signed_zp0", _t16),
-    ("grouped_conv2d_quant8_signed_nchw_none_signed_low", _t17),
-    ("grouped_conv2d_quant8_signed_nchw_none_signed_high", _t18),
-    ("grouped_conv2d_quant8_signed_nchw_none_signed_per_channel", _t19),
-    ("grouped_conv2d_quant8_signed_nchw_relu_signed_zp0", _t20),
-    ("grouped_conv2d_quant8_signed_nchw_relu_signed_low", _t21),
-    ("grouped_conv2d_quant8_signed_nchw_relu_signed_high", _t22),
-    ("grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t23),
-    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t24),
-    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_low", _t25),
-    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_high", _t26),
-    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t27),
-    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t28),
-    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low", _t29),
-    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high", _t30),
-    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t31),
-    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed", _t32),
-    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel", _t33),
-    ("grouped_conv2d_quant8_signed_explicit_nchw_signed", _t34),
-    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel", _t35),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs", _t2),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_low", _t4),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal", _t5),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs", _t6),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_high", _t8),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal", _t9),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs", _t10),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t12),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal", _t13),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs", _t14),
+    ("grouped_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t16),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal", _t17),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs", _t18),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t19),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_low", _t20),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal", _t21),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs", _t22),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t23),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_high", _t24),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal", _t25),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs", _t26),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t28),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal", _t29),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs", _t30),
+    ("grouped_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t32),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t33),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs", _t34),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_low", _t36),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal", _t37),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs", _t38),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_high", _t40),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal", _t41),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs", _t42),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t44),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal", _t45),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs", _t46),
+    ("grouped_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t48),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t49),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs", _t50),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_low", _t52),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal", _t53),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs", _t54),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_high", _t56),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal", _t57),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs", _t58),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t60),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal", _t61),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs", _t62),
+    ("grouped_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_zp0", _t64),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal", _t65),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs", _t66),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t67),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_low", _t68),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal", _t69),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs", _t70),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t71),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_high", _t72),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal", _t73),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs", _t74),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_per_channel", _t76),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal", _t77),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs", _t78),
+    ("grouped_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_zp0", _t80),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal", _t81),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs", _t82),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_low", _t84),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal", _t85),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs", _t86),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_high", _t88),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal", _t89),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs", _t90),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t91),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t92),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal", _t93),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs", _t94),
+    ("grouped_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t95),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t96),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal", _t97),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs", _t98),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_low", _t100),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal", _t101),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs", _t102),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_high", _t104),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal", _t105),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs", _t106),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t108),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal", _t109),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs", _t110),
+    ("grouped_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t112),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal", _t113),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs", _t114),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t115),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low", _t116),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal", _t117),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs", _t118),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t119),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high", _t120),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal", _t121),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs", _t122),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t124),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal", _t125),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs", _t126),
+    ("grouped_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed", _t128),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_inputs_as_internal", _t129),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_tensors_as_inputs", _t130),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel", _t132),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_inputs_as_internal", _t133),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs", _t134),
+    ("grouped_conv2d_quant8_signed_explicit_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed", _t136),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_all_inputs_as_internal", _t137),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_all_tensors_as_inputs", _t138),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t139),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel", _t140),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_inputs_as_internal", _t141),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs", _t142),
+    ("grouped_conv2d_quant8_signed_explicit_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t143),
 )

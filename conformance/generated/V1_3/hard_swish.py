@@ -13,10 +13,16 @@ SPEC = "conformance/specs/V1_3/hard_swish.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AADAwAAAYMAAAEDAAAAgwAAAgL8AAAC/AAAAAAAAAD8AAIA/AAAgQAAAQEAAAJBA"
 _D1 = "AAAAgAAAAIAAAACAVVVVvquqqr5VVVW+AAAAAFVVlT6rqio/q6oSQAAAQEAAAJBA"
-_D2 = "AACAwAAAAMAAAMC/AADAPwAAAEAAAOBA"
-_D3 = "AAAAgKuqqr4AAMC+AACQP1VV1T8AAOBA"
-_D4 = "AAAAAAAAAAAAAAAA/////wAAAAA="
-_D5 = "AACAPwAAAMAAAGBAAAAAAAAAgEAAAAC/"
+_D2 = "AMYAwwDCAMEAvAC4AAAAOAA8AEEAQoBE"
+_D3 = "AAAAAAAAq7JVtauyAACrNFU5lUAAQoBE"
+_D4 = "AACAwAAAAMAAAMC/AADAPwAAAEAAAOBA"
+_D5 = "AAAAgKuqqr4AAMC+AACQP1VV1T8AAOBA"
+_D6 = "YGRobHB0eHyAhIiMkJSYnKA="
+_D7 = "gICAfn19fX6AgoWJjZKYnKA="
+_D8 = "4OTo7PD0+PwABAgMEBQYHCA="
+_D9 = "AAAA/v39/f4AAgUJDRIYHCA="
+_D10 = "AAAAAAAAAAAAAAAA/////wAAAAA="
+_D11 = "AACAPwAAAMAAAGBAAAAAAAAAgEAAAAC/"
 
 
 def _t0():
@@ -52,6 +58,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "hard_swish_all_inputs_as_internal",
+        "hard_swish_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "all_inputs_as_internal"), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [12], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (12,), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (12,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "hard_swish_relaxed",
         "hard_swish_dynamic_output_shape_relaxed",
         "V1_3",
@@ -81,7 +123,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "hard_swish_relaxed_all_inputs_as_internal",
+        "hard_swish_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 21, ("relaxed", "all_inputs_as_internal"), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [12], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (12,), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (12,), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "hard_swish_float16",
         "hard_swish_dynamic_output_shape_float16",
@@ -102,17 +180,53 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (12,), "AMYAwwDCAMEAvAC4AAAAOAA8AEEAQoBE"),
+                    g.array("<f2", (12,), _D2),
                 ],
                 outputs=[
-                    g.array("<f2", (12,), "AAAAAAAAq7JVtauyAACrNFU5lUAAQoBE"),
+                    g.array("<f2", (12,), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "hard_swish_float16_all_inputs_as_internal",
+        "hard_swish_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("float16", "all_inputs_as_internal"), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [12], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [12], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (12,), _D2),
+                ],
+                outputs=[
+                    g.array("<f2", (12,), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "hard_swish_rank5",
         "hard_swish_rank5_dynamic_output_shape",
@@ -133,17 +247,17 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D2),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D3),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
     return g.case(
         "hard_swish_rank5_relaxed",
         "hard_swish_rank5_dynamic_output_shape_relaxed",
@@ -164,17 +278,17 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D2),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D4),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 1, 3, 1), _D3),
+                    g.array("<f4", (1, 2, 1, 3, 1), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t8():
     return g.case(
         "hard_swish_rank5_float16",
         "hard_swish_rank5_dynamic_output_shape_float16",
@@ -205,7 +319,7 @@ def _t5():
     )
 
 
-def _t6():
+def _t9():
     return g.case(
         "hard_swish_quant8_same_scale",
         "hard_swish_quant8_same_scale_dynamic_output_shape",
@@ -226,17 +340,53 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (17,), "YGRobHB0eHyAhIiMkJSYnKA="),
+                    g.array("|u1", (17,), _D6),
                 ],
                 outputs=[
-                    g.array("|u1", (17,), "gICAfn19fX6AgoWJjZKYnKA="),
+                    g.array("|u1", (17,), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t10():
+    return g.case(
+        "hard_swish_quant8_same_scale_all_inputs_as_internal",
+        "hard_swish_quant8_same_scale_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [17], consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [17], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [17], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (17,), _D6),
+                ],
+                outputs=[
+                    g.array("|u1", (17,), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
     return g.case(
         "hard_swish_quant8_wide",
         "hard_swish_quant8_wide_dynamic_output_shape",
@@ -267,7 +417,43 @@ def _t7():
     )
 
 
-def _t8():
+def _t12():
+    return g.case(
+        "hard_swish_quant8_wide_all_inputs_as_internal",
+        "hard_swish_quant8_wide_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], consumers=1, scale=0.10000000149011612, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (12,), "ABRAZHh/gIGIlsj/"),
+                ],
+                outputs=[
+                    g.array("|u1", (12,), "Hh4eHBgdHh8oRK7/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t13():
     return g.case(
         "hard_swish_quant8_saturating",
         "hard_swish_quant8_saturating_dynamic_output_shape",
@@ -298,7 +484,43 @@ def _t8():
     )
 
 
-def _t9():
+def _t14():
+    return g.case(
+        "hard_swish_quant8_saturating_all_inputs_as_internal",
+        "hard_swish_quant8_saturating_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.019999999552965164),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (12,), "AChaZG6AjKDA4PD/"),
+                ],
+                outputs=[
+                    g.array("|u1", (12,), "AAAAABNFc7v/////"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
     return g.case(
         "hard_swish_quant8_coarse_input",
         "hard_swish_quant8_coarse_input_dynamic_output_shape",
@@ -329,7 +551,43 @@ def _t9():
     )
 
 
-def _t10():
+def _t16():
+    return g.case(
+        "hard_swish_quant8_coarse_input_all_inputs_as_internal",
+        "hard_swish_quant8_coarse_input_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], consumers=1, scale=1.5, zero_point=4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=1.5, zero_point=4),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=1.5, zero_point=4, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="BAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (12,), "AAECAwQFBggKDA4Q"),
+                ],
+                outputs=[
+                    g.array("|u1", (12,), "FBQUExQWGiAmLDI4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t17():
     return g.case(
         "hard_swish_quant8_rank5",
         "hard_swish_quant8_rank5_dynamic_output_shape",
@@ -360,7 +618,7 @@ def _t10():
     )
 
 
-def _t11():
+def _t18():
     return g.case(
         "hard_swish_quant8_signed_same_scale",
         "hard_swish_quant8_signed_same_scale_dynamic_output_shape",
@@ -381,17 +639,53 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (17,), "4OTo7PD0+PwABAgMEBQYHCA="),
+                    g.array("|i1", (17,), _D8),
                 ],
                 outputs=[
-                    g.array("|i1", (17,), "AAAA/v39/f4AAgUJDRIYHCA="),
+                    g.array("|i1", (17,), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t19():
+    return g.case(
+        "hard_swish_quant8_signed_same_scale_all_inputs_as_internal",
+        "hard_swish_quant8_signed_same_scale_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [17], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [17], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [17], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (17,), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (17,), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "hard_swish_quant8_signed_wide",
         "hard_swish_quant8_signed_wide_dynamic_output_shape",
@@ -422,7 +716,43 @@ def _t12():
     )
 
 
-def _t13():
+def _t21():
+    return g.case(
+        "hard_swish_quant8_signed_wide_all_inputs_as_internal",
+        "hard_swish_quant8_signed_wide_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], consumers=1, scale=0.10000000149011612),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.05000000074505806, zero_point=-98),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.10000000149011612),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.10000000149011612, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gJzA4vb/AAEKHkB/"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "np6enpednp+r2h5/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "hard_swish_quant8_signed_saturating",
         "hard_swish_quant8_signed_saturating_dynamic_output_shape",
@@ -453,7 +783,43 @@ def _t13():
     )
 
 
-def _t14():
+def _t23():
+    return g.case(
+        "hard_swish_quant8_signed_saturating_all_inputs_as_internal",
+        "hard_swish_quant8_signed_saturating_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], consumers=1, scale=0.0625, zero_point=-28),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.019999999552965164, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=-28),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=-28, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="5AAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gKbY7PgACBQoUGR/"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "gICAj6zF4hZUf39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "hard_swish_quant8_signed_small_scale",
         "hard_swish_quant8_signed_small_scale_dynamic_output_shape",
@@ -484,7 +850,43 @@ def _t14():
     )
 
 
-def _t15():
+def _t25():
+    return g.case(
+        "hard_swish_quant8_signed_small_scale_all_inputs_as_internal",
+        "hard_swish_quant8_signed_small_scale_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], consumers=1, scale=0.009999999776482582, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.004000000189989805, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [12], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.009999999776482582, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.009999999776482582, zero_point=-5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="+wAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (12,), "gMDw/wABEEBkf5wy"),
+                ],
+                outputs=[
+                    g.array("|i1", (12,), "kbHf8fL0CFZ/f5s9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "hard_swish_zero_point_wrap",
         "hard_swish_zero_point_wrap_dynamic_output_shape",
@@ -515,7 +917,43 @@ def _t15():
     )
 
 
-def _t16():
+def _t27():
+    return g.case(
+        "hard_swish_zero_point_wrap_all_inputs_as_internal",
+        "hard_swish_zero_point_wrap_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("all_inputs_as_internal",), ("HARD_SWISH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], consumers=1, scale=0.998046875),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=255),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [10], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.998046875),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.998046875, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.HARD_SWISH, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (10,), "AAECBECAyP3+/w=="),
+                ],
+                outputs=[
+                    g.array("|u1", (10,), "////////////AA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "hard_swish_zero_sized",
         "hard_swish_zero_sized_dynamic_output_shape",
@@ -539,22 +977,22 @@ def _t16():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D4,
+            values=_D10,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 3), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t29():
     return g.case(
         "hard_swish_zero_sized_relaxed",
         "hard_swish_zero_sized_dynamic_output_shape_relaxed",
@@ -577,23 +1015,23 @@ def _t17():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D4,
+            values=_D10,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 3), _D11),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3), _D5),
+                    g.array("<f4", (2, 3), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t30():
     return g.case(
         "hard_swish_zero_sized_float16",
         "hard_swish_zero_sized_dynamic_output_shape_float16",
@@ -617,7 +1055,7 @@ def _t18():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D4,
+            values=_D10,
         ),
         feeds=[
             g.feed(
@@ -632,7 +1070,7 @@ def _t18():
     )
 
 
-def _t19():
+def _t31():
     return g.case(
         "hard_swish_zero_sized_quant8",
         "hard_swish_zero_sized_dynamic_output_shape_quant8",
@@ -656,7 +1094,7 @@ def _t19():
             ],
             inputs=[0],
             outputs=[6],
-            values=_D4,
+            values=_D10,
         ),
         feeds=[
             g.feed(
@@ -673,23 +1111,35 @@ def _t19():
 
 TESTS = (
     ("hard_swish", _t0),
-    ("hard_swish_relaxed", _t1),
-    ("hard_swish_float16", _t2),
-    ("hard_swish_rank5", _t3),
-    ("hard_swish_rank5_relaxed", _t4),
-    ("hard_swish_rank5_float16", _t5),
-    ("hard_swish_quant8_same_scale", _t6),
-    ("hard_swish_quant8_wide", _t7),
-    ("hard_swish_quant8_saturating", _t8),
-    ("hard_swish_quant8_coarse_input", _t9),
-    ("hard_swish_quant8_rank5", _t10),
-    ("hard_swish_quant8_signed_same_scale", _t11),
-    ("hard_swish_quant8_signed_wide", _t12),
-    ("hard_swish_quant8_signed_saturating", _t13),
-    ("hard_swish_quant8_signed_small_scale", _t14),
-    ("hard_swish_zero_point_wrap", _t15),
-    ("hard_swish_zero_sized", _t16),
-    ("hard_swish_zero_sized_relaxed", _t17),
-    ("hard_swish_zero_sized_float16", _t18),
-    ("hard_swish_zero_sized_quant8", _t19),
+    ("hard_swish_all_inputs_as_internal", _t1),
+    ("hard_swish_relaxed", _t2),
+    ("hard_swish_relaxed_all_inputs_as_internal", _t3),
+    ("hard_swish_float16", _t4),
+    ("hard_swish_float16_all_inputs_as_internal", _t5),
+    ("hard_swish_rank5", _t6),
+    ("hard_swish_rank5_relaxed", _t7),
+    ("hard_swish_rank5_float16", _t8),
+    ("hard_swish_quant8_same_scale", _t9),
+    ("hard_swish_quant8_same_scale_all_inputs_as_internal", _t10),
+    ("hard_swish_quant8_wide", _t11),
+    ("hard_swish_quant8_wide_all_inputs_as_internal", _t12),
+    ("hard_swish_quant8_saturating", _t13),
+    ("hard_swish_quant8_saturating_all_inputs_as_internal", _t14),
+    ("hard_swish_quant8_coarse_input", _t15),
+    ("hard_swish_quant8_coarse_input_all_inputs_as_internal", _t16),
+    ("hard_swish_quant8_rank5", _t17),
+    ("hard_swish_quant8_signed_same_scale", _t18),
+    ("hard_swish_quant8_signed_same_scale_all_inputs_as_internal", _t19),
+    ("hard_swish_quant8_signed_wide", _t20),
+    ("hard_swish_quant8_signed_wide_all_inputs_as_internal", _t21),
+    ("hard_swish_quant8_signed_saturating", _t22),
+    ("hard_swish_quant8_signed_saturating_all_inputs_as_internal", _t23),
+    ("hard_swish_quant8_signed_small_scale", _t24),
+    ("hard_swish_quant8_signed_small_scale_all_inputs_as_internal", _t25),
+    ("hard_swish_zero_point_wrap", _t26),
+    ("hard_swish_zero_point_wrap_all_inputs_as_internal", _t27),
+    ("hard_swish_zero_sized", _t28),
+    ("hard_swish_zero_sized_relaxed", _t29),
+    ("hard_swish_zero_sized_float16", _t30),
+    ("hard_swish_zero_sized_quant8", _t31),
 )

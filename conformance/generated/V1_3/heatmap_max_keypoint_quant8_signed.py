@@ -55,6 +55,47 @@ def _t0():
 
 def _t1():
     return g.case(
+        "heatmap_max_keypoint_quant8_signed_nhwc_signed_a_all_inputs_as_internal",
+        "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "signed_a", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3, 3, 1], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-80),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="APYAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D1),
+                    g.array("|i1", (3, 3, 3, 1), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1), "yOTg"),
+                    g.array("<u2", (3, 1, 2), "GgAIABgAFAATAC8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating",
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_saturating",
         "V1_3",
@@ -90,7 +131,48 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating_all_inputs_as_internal",
+        "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3, 3, 1], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D1),
+                    g.array("|i1", (3, 3, 3, 1), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1), "cn9/"),
+                    g.array("<u2", (3, 1, 2), "GgAIABgAFAATAC8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "heatmap_max_keypoint_quant8_signed_nchw_signed_a",
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_a",
@@ -127,7 +209,48 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "heatmap_max_keypoint_quant8_signed_nchw_signed_a_all_inputs_as_internal",
+        "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "signed_a", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 3, 3], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-80),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AfYAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D1),
+                    g.array("|i1", (3, 1, 3, 3), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1), "yOTg"),
+                    g.array("<u2", (3, 1, 2), "GgAIABgAFAATAC8A"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "heatmap_max_keypoint_quant8_signed_nchw_signed_saturating",
         "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_saturating",
@@ -164,9 +287,54 @@ def _t3():
     )
 
 
+def _t7():
+    return g.case(
+        "heatmap_max_keypoint_quant8_signed_nchw_signed_saturating_all_inputs_as_internal",
+        "heatmap_max_keypoint_quant8_signed_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("HEATMAP_MAX_KEYPOINT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 3, 3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 1, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 1, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.HEATMAP_MAX_KEYPOINT, [0, 1, 2], [3, 4]),
+            ],
+            inputs=[1, 5],
+            outputs=[3, 4],
+            values="AWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D1),
+                    g.array("|i1", (3, 1, 3, 3), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1), "cn9/"),
+                    g.array("<u2", (3, 1, 2), "GgAIABgAFAATAC8A"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("heatmap_max_keypoint_quant8_signed_nhwc_signed_a", _t0),
-    ("heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating", _t1),
-    ("heatmap_max_keypoint_quant8_signed_nchw_signed_a", _t2),
-    ("heatmap_max_keypoint_quant8_signed_nchw_signed_saturating", _t3),
+    ("heatmap_max_keypoint_quant8_signed_nhwc_signed_a_all_inputs_as_internal", _t1),
+    ("heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating", _t2),
+    ("heatmap_max_keypoint_quant8_signed_nhwc_signed_saturating_all_inputs_as_internal", _t3),
+    ("heatmap_max_keypoint_quant8_signed_nchw_signed_a", _t4),
+    ("heatmap_max_keypoint_quant8_signed_nchw_signed_a_all_inputs_as_internal", _t5),
+    ("heatmap_max_keypoint_quant8_signed_nchw_signed_saturating", _t6),
+    ("heatmap_max_keypoint_quant8_signed_nchw_signed_saturating_all_inputs_as_internal", _t7),
 )

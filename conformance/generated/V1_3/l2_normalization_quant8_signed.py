@@ -44,6 +44,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "l2_normalization_quant8_signed_last_axis_zp_neg_all_inputs_as_internal",
+        "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("zp_neg", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-110, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="kgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "mIqSlJaWkpKShpOi"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "TZoAK1VVAAAAswZm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "l2_normalization_quant8_signed_last_axis_zp_zero",
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -73,7 +109,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "l2_normalization_quant8_signed_last_axis_zp_zero_all_inputs_as_internal",
+        "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("zp_zero", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "DPAABAgIAAAA6AIg"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "TZoAK1VVAAAAswZm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "l2_normalization_quant8_signed_last_axis_zp_pos",
         "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_pos",
@@ -104,7 +176,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "l2_normalization_quant8_signed_last_axis_zp_pos_all_inputs_as_internal",
+        "l2_normalization_quant8_signed_last_axis_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("zp_pos", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=111, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="bwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "dWdvcXNzb29vY3B/"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "TZoAK1VVAAAAswZm"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "l2_normalization_quant8_signed_axis0_zp_neg",
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_neg",
@@ -137,7 +245,44 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "l2_normalization_quant8_signed_axis0_zp_neg_all_inputs_as_internal",
+        "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("zp_neg", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2), "kIiEnJCI"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2), "VQDVf1UA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "l2_normalization_quant8_signed_axis0_zp_pos",
         "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_pos",
@@ -170,10 +315,52 @@ def _t4():
     )
 
 
+def _t9():
+    return g.case(
+        "l2_normalization_quant8_signed_axis0_zp_pos_all_inputs_as_internal",
+        "l2_normalization_quant8_signed_axis0_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("zp_pos", "all_inputs_as_internal"), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], consumers=1, scale=0.125, zero_point=87),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=87),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=87, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAFcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 2), "Z1dPf2dX"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2), "VQDVf1UA"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("l2_normalization_quant8_signed_last_axis_zp_neg", _t0),
-    ("l2_normalization_quant8_signed_last_axis_zp_zero", _t1),
-    ("l2_normalization_quant8_signed_last_axis_zp_pos", _t2),
-    ("l2_normalization_quant8_signed_axis0_zp_neg", _t3),
-    ("l2_normalization_quant8_signed_axis0_zp_pos", _t4),
+    ("l2_normalization_quant8_signed_last_axis_zp_neg_all_inputs_as_internal", _t1),
+    ("l2_normalization_quant8_signed_last_axis_zp_zero", _t2),
+    ("l2_normalization_quant8_signed_last_axis_zp_zero_all_inputs_as_internal", _t3),
+    ("l2_normalization_quant8_signed_last_axis_zp_pos", _t4),
+    ("l2_normalization_quant8_signed_last_axis_zp_pos_all_inputs_as_internal", _t5),
+    ("l2_normalization_quant8_signed_axis0_zp_neg", _t6),
+    ("l2_normalization_quant8_signed_axis0_zp_neg_all_inputs_as_internal", _t7),
+    ("l2_normalization_quant8_signed_axis0_zp_pos", _t8),
+    ("l2_normalization_quant8_signed_axis0_zp_pos_all_inputs_as_internal", _t9),
 )

@@ -42,6 +42,43 @@ def _t0():
     )
 
 
+def _t1():
+    return g.case(
+        "l2_normalization_zero_vector_quant8_zero_rows_all_inputs_as_internal",
+        "l2_normalization_zero_vector_quant8_zero_rows_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 13, ("all_inputs_as_internal",), ("L2_NORMALIZATION",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0078125, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.L2_NORMALIZATION, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="eAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (3, 3), "eHh4eHR4eHh4"),
+                ],
+                outputs=[
+                    g.array("|u1", (3, 3), "gICAgACAgICA"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("l2_normalization_zero_vector_quant8_zero_rows", _t0),
+    ("l2_normalization_zero_vector_quant8_zero_rows_all_inputs_as_internal", _t1),
 )

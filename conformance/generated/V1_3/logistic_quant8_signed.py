@@ -44,6 +44,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "logistic_quant8_signed_zp_neg_all_inputs_as_internal",
+        "logistic_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("zp_neg", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.0625, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=-64, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="wAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "gJi0uMDY8Hg="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "hZPS4QBRdH8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "logistic_quant8_signed_zp_zero",
         "logistic_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -73,7 +109,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "logistic_quant8_signed_zp_zero_all_inputs_as_internal",
+        "logistic_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("zp_zero", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "4Oz6/AAMGFw="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "hZPS4QBRdH8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "logistic_quant8_signed_zp_pos",
         "logistic_quant8_signed_dynamic_output_shape_zp_pos",
@@ -104,7 +176,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "logistic_quant8_signed_zp_pos_all_inputs_as_internal",
+        "logistic_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("zp_pos", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=80, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="UAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "QEZNTlBWXH4="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 2), "hZPS4QBRdH8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "logistic_quant8_signed_edges_zp_min_signed",
         "logistic_quant8_signed_edges_zp_min_dynamic_output_shape_signed",
@@ -135,7 +243,43 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "logistic_quant8_signed_edges_zp_min_signed_all_inputs_as_internal",
+        "logistic_quant8_signed_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 47, ("signed", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIOKoMB/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "ABhHe39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "logistic_quant8_signed_edges_zp_max_signed",
         "logistic_quant8_signed_edges_zp_max_dynamic_output_shape_signed",
@@ -166,10 +310,51 @@ def _t4():
     )
 
 
+def _t9():
+    return g.case(
+        "logistic_quant8_signed_edges_zp_max_signed_all_inputs_as_internal",
+        "logistic_quant8_signed_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("signed", "all_inputs_as_internal"), ("LOGISTIC",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.LOGISTIC, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gD9fdXx/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gICFuegA"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("logistic_quant8_signed_zp_neg", _t0),
-    ("logistic_quant8_signed_zp_zero", _t1),
-    ("logistic_quant8_signed_zp_pos", _t2),
-    ("logistic_quant8_signed_edges_zp_min_signed", _t3),
-    ("logistic_quant8_signed_edges_zp_max_signed", _t4),
+    ("logistic_quant8_signed_zp_neg_all_inputs_as_internal", _t1),
+    ("logistic_quant8_signed_zp_zero", _t2),
+    ("logistic_quant8_signed_zp_zero_all_inputs_as_internal", _t3),
+    ("logistic_quant8_signed_zp_pos", _t4),
+    ("logistic_quant8_signed_zp_pos_all_inputs_as_internal", _t5),
+    ("logistic_quant8_signed_edges_zp_min_signed", _t6),
+    ("logistic_quant8_signed_edges_zp_min_signed_all_inputs_as_internal", _t7),
+    ("logistic_quant8_signed_edges_zp_max_signed", _t8),
+    ("logistic_quant8_signed_edges_zp_max_signed_all_inputs_as_internal", _t9),
 )

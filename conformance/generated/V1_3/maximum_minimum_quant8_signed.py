@@ -46,6 +46,48 @@ def _t0():
 
 def _t1():
     return g.case(
+        "maximum_minimum_quant8_signed_maximum_zp_neg_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("zp_neg", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="nAAAAACDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "kJ6luJug"),
+                    g.array("|i1", (3,), "hYCH"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "hIKJnICI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "maximum_minimum_quant8_signed_maximum_zp_zero",
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -77,7 +119,49 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "maximum_minimum_quant8_signed_maximum_zp_zero_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("zp_zero", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.3499999940395355),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "9AIJHP8E"),
+                    g.array("|i1", (3,), "CPQQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AwEGFP8G"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "maximum_minimum_quant8_signed_maximum_zp_pos",
         "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_pos",
@@ -110,7 +194,49 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "maximum_minimum_quant8_signed_maximum_zp_pos_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_maximum_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("zp_pos", "all_inputs_as_internal"), ("MAXIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=90, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MAXIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="WgAAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "Tlxjdlle"),
+                    g.array("|i1", (3,), "enV8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "dGx/f2B/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "maximum_minimum_quant8_signed_minimum_zp_neg",
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_neg",
@@ -143,7 +269,49 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "maximum_minimum_quant8_signed_minimum_zp_neg_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_neg", "all_inputs_as_internal"), ("MINIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MINIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="nAAAAACDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "kJ6luJug"),
+                    g.array("|i1", (3,), "hYCH"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "gICIhICE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "maximum_minimum_quant8_signed_minimum_zp_zero",
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_zero",
@@ -176,7 +344,49 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "maximum_minimum_quant8_signed_minimum_zp_zero_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_zero", "all_inputs_as_internal"), ("MINIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.3499999940395355),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MINIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "9AIJHP8E"),
+                    g.array("|i1", (3,), "CPQQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "9/wGA/wD"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "maximum_minimum_quant8_signed_minimum_zp_pos",
         "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_pos",
@@ -209,11 +419,59 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "maximum_minimum_quant8_signed_minimum_zp_pos_all_inputs_as_internal",
+        "maximum_minimum_quant8_signed_minimum_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_pos", "all_inputs_as_internal"), ("MINIMUM",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=90, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=120, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.MINIMUM, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="WgAAAAB4AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "Tlxjdlle"),
+                    g.array("|i1", (3,), "enV8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "NEx/dEx0"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("maximum_minimum_quant8_signed_maximum_zp_neg", _t0),
-    ("maximum_minimum_quant8_signed_maximum_zp_zero", _t1),
-    ("maximum_minimum_quant8_signed_maximum_zp_pos", _t2),
-    ("maximum_minimum_quant8_signed_minimum_zp_neg", _t3),
-    ("maximum_minimum_quant8_signed_minimum_zp_zero", _t4),
-    ("maximum_minimum_quant8_signed_minimum_zp_pos", _t5),
+    ("maximum_minimum_quant8_signed_maximum_zp_neg_all_inputs_as_internal", _t1),
+    ("maximum_minimum_quant8_signed_maximum_zp_zero", _t2),
+    ("maximum_minimum_quant8_signed_maximum_zp_zero_all_inputs_as_internal", _t3),
+    ("maximum_minimum_quant8_signed_maximum_zp_pos", _t4),
+    ("maximum_minimum_quant8_signed_maximum_zp_pos_all_inputs_as_internal", _t5),
+    ("maximum_minimum_quant8_signed_minimum_zp_neg", _t6),
+    ("maximum_minimum_quant8_signed_minimum_zp_neg_all_inputs_as_internal", _t7),
+    ("maximum_minimum_quant8_signed_minimum_zp_zero", _t8),
+    ("maximum_minimum_quant8_signed_minimum_zp_zero_all_inputs_as_internal", _t9),
+    ("maximum_minimum_quant8_signed_minimum_zp_pos", _t10),
+    ("maximum_minimum_quant8_signed_minimum_zp_pos_all_inputs_as_internal", _t11),
 )

@@ -47,6 +47,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "mean_quant8_signed_axis1_zp_neg_all_inputs_as_internal",
+        "mean_quant8_signed_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_neg", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-116, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "joiQhZKLlISYjYqQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "kIiSiw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "mean_quant8_signed_axis1_zp_zero",
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -79,7 +117,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "mean_quant8_signed_axis1_zp_zero_all_inputs_as_internal",
+        "mean_quant8_signed_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_zero", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgI8gz+EPAYAvwI"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "CPgM/g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "mean_quant8_signed_axis1_zp_pos",
         "mean_quant8_signed_axis1_dynamic_output_shape_zp_pos",
@@ -113,7 +189,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "mean_quant8_signed_axis1_zp_pos_all_inputs_as_internal",
+        "mean_quant8_signed_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("zp_pos", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.125, zero_point=79),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=79),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=79),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=79, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAABPAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "Vz9fM2dLby9/U0df"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "Xz9nSw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "mean_quant8_signed_axes_keep_zp_neg",
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_neg",
@@ -147,7 +261,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "mean_quant8_signed_axes_keep_zp_neg_all_inputs_as_internal",
+        "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_neg", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.5, zero_point=-122),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-122),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-122, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAABAAAAhgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "iYWAhIyOh4E="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 1), "ioM="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "mean_quant8_signed_axes_keep_zp_zero",
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_zero",
@@ -181,7 +333,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "mean_quant8_signed_axes_keep_zp_zero_all_inputs_as_internal",
+        "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_zero", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "DPzo+BggBOw="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 1), "EPQ="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "mean_quant8_signed_axes_keep_zp_pos",
         "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_pos",
@@ -215,11 +405,55 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "mean_quant8_signed_axes_keep_zp_pos_all_inputs_as_internal",
+        "mean_quant8_signed_axes_keep_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_pos", "all_inputs_as_internal"), ("MEAN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], consumers=1, scale=0.25, zero_point=111),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=111, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.MEAN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAAIAAAABAAAAbwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 2), "dW1ja3t/cWU="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 1), "d2k="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mean_quant8_signed_axis1_zp_neg", _t0),
-    ("mean_quant8_signed_axis1_zp_zero", _t1),
-    ("mean_quant8_signed_axis1_zp_pos", _t2),
-    ("mean_quant8_signed_axes_keep_zp_neg", _t3),
-    ("mean_quant8_signed_axes_keep_zp_zero", _t4),
-    ("mean_quant8_signed_axes_keep_zp_pos", _t5),
+    ("mean_quant8_signed_axis1_zp_neg_all_inputs_as_internal", _t1),
+    ("mean_quant8_signed_axis1_zp_zero", _t2),
+    ("mean_quant8_signed_axis1_zp_zero_all_inputs_as_internal", _t3),
+    ("mean_quant8_signed_axis1_zp_pos", _t4),
+    ("mean_quant8_signed_axis1_zp_pos_all_inputs_as_internal", _t5),
+    ("mean_quant8_signed_axes_keep_zp_neg", _t6),
+    ("mean_quant8_signed_axes_keep_zp_neg_all_inputs_as_internal", _t7),
+    ("mean_quant8_signed_axes_keep_zp_zero", _t8),
+    ("mean_quant8_signed_axes_keep_zp_zero_all_inputs_as_internal", _t9),
+    ("mean_quant8_signed_axes_keep_zp_pos", _t10),
+    ("mean_quant8_signed_axes_keep_zp_pos_all_inputs_as_internal", _t11),
 )

@@ -48,6 +48,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "mul_quant8_signed_none_zp_neg_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_none_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("none", "zp_neg", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAJwAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "mJ+imw=="),
+                    g.array("|i1", (2, 1), "jIU="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "jKiKnw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "mul_quant8_signed_none_zp_zero",
         "mul_quant8_signed_dynamic_output_shape_none_zp_zero",
         "V1_3",
@@ -81,7 +124,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "mul_quant8_signed_none_zp_zero_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_none_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("none", "zp_zero", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8AwY/A=="),
+                    g.array("|i1", (2, 1), "CPo="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "gGCAGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "mul_quant8_signed_none_zp_pos",
         "mul_quant8_signed_dynamic_output_shape_none_zp_pos",
@@ -116,7 +202,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "mul_quant8_signed_none_zp_pos_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_none_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("none", "zp_pos", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAG4AAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "ZnR6bA=="),
+                    g.array("|i1", (2, 1), "aGE="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "/Gz0SA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "mul_quant8_signed_none_scale_0_09",
         "mul_quant8_signed_dynamic_output_shape_none_scale_0_09",
@@ -151,7 +280,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "mul_quant8_signed_none_scale_0_09_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_none_scale_0_09_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("none", "scale_0_09", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.09000000357627869, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAPYAAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8vn89Q=="),
+                    g.array("|i1", (2, 1), "HA4="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "yhfE/g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "mul_quant8_signed_relu_zp_neg",
         "mul_quant8_signed_dynamic_output_shape_relu_zp_neg",
@@ -186,7 +358,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "mul_quant8_signed_relu_zp_neg_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu", "zp_neg", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAJwAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "mJ+imw=="),
+                    g.array("|i1", (2, 1), "jIU="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "nKicnw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "mul_quant8_signed_relu_zp_zero",
         "mul_quant8_signed_dynamic_output_shape_relu_zp_zero",
@@ -221,7 +436,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "mul_quant8_signed_relu_zp_zero_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu", "zp_zero", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8AwY/A=="),
+                    g.array("|i1", (2, 1), "CPo="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "AGAAGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "mul_quant8_signed_relu_zp_pos",
         "mul_quant8_signed_dynamic_output_shape_relu_zp_pos",
@@ -256,7 +514,50 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "mul_quant8_signed_relu_zp_pos_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu", "zp_pos", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAG4AAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "ZnR6bA=="),
+                    g.array("|i1", (2, 1), "aGE="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "PGw8SA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "mul_quant8_signed_relu_scale_0_09",
         "mul_quant8_signed_dynamic_output_shape_relu_scale_0_09",
@@ -291,7 +592,50 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "mul_quant8_signed_relu_scale_0_09_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu_scale_0_09_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu", "scale_0_09", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.09000000357627869, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAPYAAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8vn89Q=="),
+                    g.array("|i1", (2, 1), "HA4="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "9hf2/g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "mul_quant8_signed_relu1_zp_neg",
         "mul_quant8_signed_dynamic_output_shape_relu1_zp_neg",
@@ -326,7 +670,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "mul_quant8_signed_relu1_zp_neg_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu1_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu1", "zp_neg", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAJwAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "mJ+imw=="),
+                    g.array("|i1", (2, 1), "jIU="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "mKCYnw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "mul_quant8_signed_relu1_zp_zero",
         "mul_quant8_signed_dynamic_output_shape_relu1_zp_zero",
@@ -361,7 +748,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "mul_quant8_signed_relu1_zp_zero_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu1_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu1", "zp_zero", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8AwY/A=="),
+                    g.array("|i1", (2, 1), "CPo="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "4CDgGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "mul_quant8_signed_relu1_zp_pos",
         "mul_quant8_signed_dynamic_output_shape_relu1_zp_pos",
@@ -396,7 +826,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "mul_quant8_signed_relu1_zp_pos_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu1_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu1", "zp_pos", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAG4AAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "ZnR6bA=="),
+                    g.array("|i1", (2, 1), "aGE="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "LEwsSA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "mul_quant8_signed_relu1_scale_0_09",
         "mul_quant8_signed_dynamic_output_shape_relu1_scale_0_09",
@@ -431,7 +904,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "mul_quant8_signed_relu1_scale_0_09_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu1_scale_0_09_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu1", "scale_0_09", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.09000000357627869, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAPYAAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8vn89Q=="),
+                    g.array("|i1", (2, 1), "HA4="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "6wHr/g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "mul_quant8_signed_relu6_zp_neg",
         "mul_quant8_signed_dynamic_output_shape_relu6_zp_neg",
@@ -466,7 +982,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "mul_quant8_signed_relu6_zp_neg_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu6_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu6", "zp_neg", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAJwAAAAAiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "mJ+imw=="),
+                    g.array("|i1", (2, 1), "jIU="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "nKicnw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "mul_quant8_signed_relu6_zp_zero",
         "mul_quant8_signed_dynamic_output_shape_relu6_zp_zero",
@@ -501,7 +1060,50 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "mul_quant8_signed_relu6_zp_zero_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu6_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu6", "zp_zero", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.03125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8AwY/A=="),
+                    g.array("|i1", (2, 1), "CPo="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "AGAAGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "mul_quant8_signed_relu6_zp_pos",
         "mul_quant8_signed_dynamic_output_shape_relu6_zp_pos",
@@ -536,7 +1138,50 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "mul_quant8_signed_relu6_zp_pos_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu6_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu6", "zp_pos", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAG4AAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "ZnR6bA=="),
+                    g.array("|i1", (2, 1), "aGE="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "PGw8SA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "mul_quant8_signed_relu6_scale_0_09",
         "mul_quant8_signed_dynamic_output_shape_relu6_scale_0_09",
@@ -571,21 +1216,80 @@ def _t15():
     )
 
 
+def _t31():
+    return g.case(
+        "mul_quant8_signed_relu6_scale_0_09_all_inputs_as_internal",
+        "mul_quant8_signed_dynamic_output_shape_relu6_scale_0_09_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 28, ("relu6", "scale_0_09", "all_inputs_as_internal"), ("MUL",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.09000000357627869, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-10, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=20, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.MUL, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAPYAAAAAFAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2), "8vn89Q=="),
+                    g.array("|i1", (2, 1), "HA4="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "9hf2/g=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("mul_quant8_signed_none_zp_neg", _t0),
-    ("mul_quant8_signed_none_zp_zero", _t1),
-    ("mul_quant8_signed_none_zp_pos", _t2),
-    ("mul_quant8_signed_none_scale_0_09", _t3),
-    ("mul_quant8_signed_relu_zp_neg", _t4),
-    ("mul_quant8_signed_relu_zp_zero", _t5),
-    ("mul_quant8_signed_relu_zp_pos", _t6),
-    ("mul_quant8_signed_relu_scale_0_09", _t7),
-    ("mul_quant8_signed_relu1_zp_neg", _t8),
-    ("mul_quant8_signed_relu1_zp_zero", _t9),
-    ("mul_quant8_signed_relu1_zp_pos", _t10),
-    ("mul_quant8_signed_relu1_scale_0_09", _t11),
-    ("mul_quant8_signed_relu6_zp_neg", _t12),
-    ("mul_quant8_signed_relu6_zp_zero", _t13),
-    ("mul_quant8_signed_relu6_zp_pos", _t14),
-    ("mul_quant8_signed_relu6_scale_0_09", _t15),
+    ("mul_quant8_signed_none_zp_neg_all_inputs_as_internal", _t1),
+    ("mul_quant8_signed_none_zp_zero", _t2),
+    ("mul_quant8_signed_none_zp_zero_all_inputs_as_internal", _t3),
+    ("mul_quant8_signed_none_zp_pos", _t4),
+    ("mul_quant8_signed_none_zp_pos_all_inputs_as_internal", _t5),
+    ("mul_quant8_signed_none_scale_0_09", _t6),
+    ("mul_quant8_signed_none_scale_0_09_all_inputs_as_internal", _t7),
+    ("mul_quant8_signed_relu_zp_neg", _t8),
+    ("mul_quant8_signed_relu_zp_neg_all_inputs_as_internal", _t9),
+    ("mul_quant8_signed_relu_zp_zero", _t10),
+    ("mul_quant8_signed_relu_zp_zero_all_inputs_as_internal", _t11),
+    ("mul_quant8_signed_relu_zp_pos", _t12),
+    ("mul_quant8_signed_relu_zp_pos_all_inputs_as_internal", _t13),
+    ("mul_quant8_signed_relu_scale_0_09", _t14),
+    ("mul_quant8_signed_relu_scale_0_09_all_inputs_as_internal", _t15),
+    ("mul_quant8_signed_relu1_zp_neg", _t16),
+    ("mul_quant8_signed_relu1_zp_neg_all_inputs_as_internal", _t17),
+    ("mul_quant8_signed_relu1_zp_zero", _t18),
+    ("mul_quant8_signed_relu1_zp_zero_all_inputs_as_internal", _t19),
+    ("mul_quant8_signed_relu1_zp_pos", _t20),
+    ("mul_quant8_signed_relu1_zp_pos_all_inputs_as_internal", _t21),
+    ("mul_quant8_signed_relu1_scale_0_09", _t22),
+    ("mul_quant8_signed_relu1_scale_0_09_all_inputs_as_internal", _t23),
+    ("mul_quant8_signed_relu6_zp_neg", _t24),
+    ("mul_quant8_signed_relu6_zp_neg_all_inputs_as_internal", _t25),
+    ("mul_quant8_signed_relu6_zp_zero", _t26),
+    ("mul_quant8_signed_relu6_zp_zero_all_inputs_as_internal", _t27),
+    ("mul_quant8_signed_relu6_zp_pos", _t28),
+    ("mul_quant8_signed_relu6_zp_pos_all_inputs_as_internal", _t29),
+    ("mul_quant8_signed_relu6_scale_0_09", _t30),
+    ("mul_quant8_signed_relu6_scale_0_09_all_inputs_as_internal", _t31),
 )

@@ -16,6 +16,7 @@ _D1 = "AAAAAAAAAAAAAAAAAAAVANoAHwAAAAAAGwAUAN8AAAAAAAAAAAAAAA=="
 _D2 = "xMTExMTExMTExMTExMTuxIDEAsTExMTE+sTsxILExMTExMTExMTExA=="
 _D3 = "ZGRkZGRkZGRkZGRkZGR5ZD5kf2RkZGRkf2R4ZENkZGRkZGRkZGRkZA=="
 _D4 = "gICAgICAgICAgICAgICqgICAvoCAgICAtoCogICAgICAgICAgICAgA=="
+_D5 = "AQAAAAAAAAAAAAAAAgAAAA=="
 
 
 def _t0():
@@ -53,6 +54,114 @@ def _t0():
 
 def _t1():
     return g.case(
+        "pad_quant8_signed_pad_signed_zp0_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAABAAAAAQAAAAIAAAAAAAAAAAAAAAEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "FdofGxTf"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "pad_quant8_signed_pad_signed_zp0_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "FdofGxTf"),
+                    g.array("<i4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "pad_quant8_signed_pad_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "FdofGxTf"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "pad_quant8_signed_pad_signed_saturating_low",
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low",
         "V1_3",
@@ -84,7 +193,115 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_low_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAABAAAAAQAAAAIAAAAAAAAAAAAAAAEAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "7oAC+uyC"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_low_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "7oAC+uyC"),
+                    g.array("<i4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "7oAC+uyC"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pad_quant8_signed_pad_signed_saturating_high",
         "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high",
@@ -117,7 +334,115 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_high_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAABAAAAAQAAAAIAAAAAAAAAAAAAAAEAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "eT5/f3hD"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_high_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "eT5/f3hD"),
+                    g.array("<i4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "pad_quant8_signed_pad_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "eT5/f3hD"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pad_quant8_signed_pad_signed_zp_min",
         "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min",
@@ -150,7 +475,115 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "pad_quant8_signed_pad_signed_zp_min_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 32)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 32, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 33, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAAAAAABAAAAAQAAAAIAAAAAAAAAAAAAAAEAAACAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "qoC+tqiA"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "pad_quant8_signed_pad_signed_zp_min_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_tensors_as_inputs"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "qoC+tqiA"),
+                    g.array("<i4", (4, 2), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "pad_quant8_signed_pad_signed_zp_min_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_signed_zp_min_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("", "signed_zp_min", "all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "qoC+tqiA"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pad_quant8_signed_pad_weight_as_input_signed_zp0",
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp0",
@@ -183,7 +616,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "pad_quant8_signed_pad_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "FdofGxTf"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pad_quant8_signed_pad_weight_as_input_signed_saturating_low",
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_low",
@@ -216,7 +687,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "pad_quant8_signed_pad_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "7oAC+uyC"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "pad_quant8_signed_pad_weight_as_input_signed_saturating_high",
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_high",
@@ -249,7 +758,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "pad_quant8_signed_pad_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "eT5/f3hD"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pad_quant8_signed_pad_weight_as_input_signed_zp_min",
         "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp_min",
@@ -282,7 +829,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "pad_quant8_signed_pad_weight_as_input_signed_zp_min_all_inputs_as_internal",
+        "pad_quant8_signed_pad_dynamic_output_shape_weight_as_input_signed_zp_min_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 19, ("weight_as_input", "signed_zp_min", "all_inputs_as_internal"), ("PAD",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.PAD, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (4, 2), _D0),
+                    g.array("|i1", (1, 2, 3, 1), "qoC+tqiA"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "pad_quant8_signed_pad_v2",
         "pad_quant8_signed_pad_v2_dynamic_output_shape",
@@ -316,7 +901,119 @@ def _t8():
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "pad_quant8_signed_pad_v2_all_inputs_as_internal",
+        "pad_quant8_signed_pad_v2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("all_inputs_as_internal",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 20, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 21, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAgAAAJz////sAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "gP8AAX+c"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 5), "nJycnJyA/wCcnAF/nJyc"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "pad_quant8_signed_pad_v2_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_v2_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("all_tensors_as_inputs",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-20),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="nP///w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "gP8AAX+c"),
+                    g.array("<i4", (2, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 5), "nJycnJyA/wCcnAF/nJyc"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "pad_quant8_signed_pad_v2_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_v2_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 37, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="nP///+wAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D5),
+                    g.array("|i1", (2, 3), "gP8AAX+c"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 5), "nJycnJyA/wCcnAF/nJyc"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "pad_quant8_signed_pad_v2_zero_point",
         "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape",
@@ -350,15 +1047,149 @@ def _t9():
     )
 
 
+def _t29():
+    return g.case(
+        "pad_quant8_signed_pad_v2_zero_point_all_inputs_as_internal",
+        "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("all_inputs_as_internal",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAACA////gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4,), "gIFkfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "gICAgWR/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "pad_quant8_signed_pad_v2_zero_point_all_tensors_as_inputs",
+        "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("all_tensors_as_inputs",), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+            ],
+            operations=[
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 1],
+            outputs=[3],
+            values="gP///w==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4,), "gIFkfw=="),
+                    g.array("<i4", (1, 2), "AgAAAAEAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "gICAgWR/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "pad_quant8_signed_pad_v2_zero_point_all_tensors_as_inputs_all_inputs_as_internal",
+        "pad_quant8_signed_pad_v2_zero_point_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("all_tensors_as_inputs", "all_inputs_as_internal"), ("PAD_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_INT32, [1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [7], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.PAD_V2, [0, 1, 2], [3]),
+            ],
+            inputs=[1, 4],
+            outputs=[3],
+            values="gP///4AAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (1, 2), "AgAAAAEAAAA="),
+                    g.array("|i1", (4,), "gIFkfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (7,), "gICAgWR/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("pad_quant8_signed_pad_signed_zp0", _t0),
-    ("pad_quant8_signed_pad_signed_saturating_low", _t1),
-    ("pad_quant8_signed_pad_signed_saturating_high", _t2),
-    ("pad_quant8_signed_pad_signed_zp_min", _t3),
-    ("pad_quant8_signed_pad_weight_as_input_signed_zp0", _t4),
-    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_low", _t5),
-    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_high", _t6),
-    ("pad_quant8_signed_pad_weight_as_input_signed_zp_min", _t7),
-    ("pad_quant8_signed_pad_v2", _t8),
-    ("pad_quant8_signed_pad_v2_zero_point", _t9),
+    ("pad_quant8_signed_pad_signed_zp0_all_inputs_as_internal", _t1),
+    ("pad_quant8_signed_pad_signed_zp0_all_tensors_as_inputs", _t2),
+    ("pad_quant8_signed_pad_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("pad_quant8_signed_pad_signed_saturating_low", _t4),
+    ("pad_quant8_signed_pad_signed_saturating_low_all_inputs_as_internal", _t5),
+    ("pad_quant8_signed_pad_signed_saturating_low_all_tensors_as_inputs", _t6),
+    ("pad_quant8_signed_pad_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("pad_quant8_signed_pad_signed_saturating_high", _t8),
+    ("pad_quant8_signed_pad_signed_saturating_high_all_inputs_as_internal", _t9),
+    ("pad_quant8_signed_pad_signed_saturating_high_all_tensors_as_inputs", _t10),
+    ("pad_quant8_signed_pad_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("pad_quant8_signed_pad_signed_zp_min", _t12),
+    ("pad_quant8_signed_pad_signed_zp_min_all_inputs_as_internal", _t13),
+    ("pad_quant8_signed_pad_signed_zp_min_all_tensors_as_inputs", _t14),
+    ("pad_quant8_signed_pad_signed_zp_min_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("pad_quant8_signed_pad_weight_as_input_signed_zp0", _t16),
+    ("pad_quant8_signed_pad_weight_as_input_signed_zp0_all_inputs_as_internal", _t17),
+    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_low", _t18),
+    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_low_all_inputs_as_internal", _t19),
+    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_high", _t20),
+    ("pad_quant8_signed_pad_weight_as_input_signed_saturating_high_all_inputs_as_internal", _t21),
+    ("pad_quant8_signed_pad_weight_as_input_signed_zp_min", _t22),
+    ("pad_quant8_signed_pad_weight_as_input_signed_zp_min_all_inputs_as_internal", _t23),
+    ("pad_quant8_signed_pad_v2", _t24),
+    ("pad_quant8_signed_pad_v2_all_inputs_as_internal", _t25),
+    ("pad_quant8_signed_pad_v2_all_tensors_as_inputs", _t26),
+    ("pad_quant8_signed_pad_v2_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("pad_quant8_signed_pad_v2_zero_point", _t28),
+    ("pad_quant8_signed_pad_v2_zero_point_all_inputs_as_internal", _t29),
+    ("pad_quant8_signed_pad_v2_zero_point_all_tensors_as_inputs", _t30),
+    ("pad_quant8_signed_pad_v2_zero_point_all_tensors_as_inputs_all_inputs_as_internal", _t31),
 )

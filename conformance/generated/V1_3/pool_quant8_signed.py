@@ -13,44 +13,65 @@ SPEC = "conformance/specs/V1_3/pool_quant8_signed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAA=="
 _D1 = "+Qb7+AMC/AP6A/oI/wcHBAYH+QIEBwP/+gT6+/gB/Po="
-_D2 = "gY6DgIuKhIuCi4KQh4+PjI6PgYqMj4uHgoyCg4CJhII="
-_D3 = "cH1yb3p5c3pxenF/dn5+e31+cHl7fnp2cXtxcm94c3E="
-_D4 = "AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAA=="
-_D5 = "AAIAAwADAQQAAwAEAAMCBAADAAQAAgACAAIAAwAAAAA="
-_D6 = "iIqIi4iLiYyIi4iMiIuKjIiLiIyIioiKiIqIi4iIiIg="
-_D7 = "d3l3end6eHt3end7d3p5e3d6d3t3eXd5d3l3end3d3c="
-_D8 = "AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAA=="
-_D9 = "AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAA=="
-_D10 = "AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
-_D11 = "+fsD/Pr6/wcG+QQD+vr4/Ab4AgMDCAcEBwIH/wT7Afo="
-_D12 = "gYOLhIKCh4+OgYyLgoKAhI6AiouLkI+Mj4qPh4yDiYI="
-_D13 = "cHJ6c3Fxdn59cHt6cXFvc31veXp6f357fnl+dntyeHE="
-_D14 = "AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAQ=="
-_D15 = "AAAAAQAAAAIAAAAAAAAAAAIDAwQDBAMEAwQCAgIDAAA="
-_D16 = "iIiIiYiIiIqIiIiIiIiIiIqLi4yLjIuMi4yKioqLiIg="
-_D17 = "d3d3eHd3d3l3d3d3d3d3d3l6ent6e3p7ent5eXl6d3c="
-_D18 = "AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAQ=="
-_D19 = "AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAQ=="
-_D20 = "AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAA=="
-_D21 = "4djc2+Pa09zX4dnZ4uPb3d7a2dvY3ODe"
-_D22 = "fXR4d392b3hzfXV1fn93eXp2dXd0eHx6"
-_D23 = "AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAQ=="
-_D24 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAA=="
-_D25 = "AgL9/AMJ9gAL9vYJ+v32CP0LB/X7Cfj++/wHCfT1Bwr5+wwHBQEBCA=="
-_D26 = "cnJoZnR/Wm5/Wlp/Ymhafmh/fFhkf15qZGZ8f1ZYfH9gZH98eHBwfg=="
-_D27 = "hYWAgIaMgIOOgICMgICAi4COioCAjICBgICKjICAio2AgI+KiISEiw=="
-_D28 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAA=="
-_D29 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAA=="
-_D30 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAA=="
-_D31 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAQ=="
-_D32 = "Av0D9gv2+vb9B/v4+wf0B/kMBQEC/AkA9gn9CAv1Cf78CfUK+wcBCA=="
-_D33 = "cmh0Wn9aYlpofGReZHxWfGB/eHByZn9uWn9ofn9Yf2pmf1h/ZHxwfg=="
-_D34 = "hYCGgI6AgICAioCAgIqAioCPiISFgIyDgIyAi46AjIGAjICNgIqEiw=="
-_D35 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAQ=="
-_D36 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAQ=="
-_D37 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAQ=="
-_D38 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAA=="
-_D39 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAQ=="
+_D2 = "+gL8A/8DAQT8A/4E/wMCBPwD/QT+AgAC/QL9A/0A/wA="
+_D3 = "gY6DgIuKhIuCi4KQh4+PjI6PgYqMj4uHgoyCg4CJhII="
+_D4 = "goqEi4eLiYyEi4aMh4uKjISLhYyGioiKhYqFi4WIh4g="
+_D5 = "cH1yb3p5c3pxenF/dn5+e31+cHl7fnp2cXtxcm94c3E="
+_D6 = "cXlzenZ6eHtzenV7dnp5e3N6dHt1eXd5dHl0enR3dnc="
+_D7 = "AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAA=="
+_D8 = "AAIAAwADAQQAAwAEAAMCBAADAAQAAgACAAIAAwAAAAA="
+_D9 = "iIqIi4iLiYyIi4iMiIuKjIiLiIyIioiKiIqIi4iIiIg="
+_D10 = "d3l3end6eHt3end7d3p5e3d6d3t3eXd5d3l3end3d3c="
+_D11 = "AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAA=="
+_D12 = "/gL+Av8CAQL+Av4C/wICAv4C/gL+AgAC/gL+Av4A/wA="
+_D13 = "hoqGioeKiYqGioaKh4qKioaKhoqGioiKhoqGioaIh4g="
+_D14 = "dXl1eXZ5eHl1eXV5dnl5eXV5dXl1eXd5dXl1eXV3dnc="
+_D15 = "AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAA=="
+_D16 = "AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQ=="
+_D17 = "+fsD/Pr6/wcG+QQD+vr4/Ab4AgMDCAcEBwIH/wT7Afo="
+_D18 = "+vz/Afz+/wL8/f4A/f39/wIDAwQDBAMEAwQCAgIDAAA="
+_D19 = "gYOLhIKCh4+OgYyLgoKAhI6AiouLkI+Mj4qPh4yDiYI="
+_D20 = "goSHiYSGh4qEhYaIhYWFh4qLi4yLjIuMi4yKioqLiIg="
+_D21 = "cHJ6c3Fxdn59cHt6cXFvc31veXp6f357fnl+dntyeHE="
+_D22 = "cXN2eHN1dnlzdHV3dHR0dnl6ent6e3p7ent5eXl6d3c="
+_D23 = "AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAQ=="
+_D24 = "AAAAAQAAAAIAAAAAAAAAAAIDAwQDBAMEAwQCAgIDAAA="
+_D25 = "iIiIiYiIiIqIiIiIiIiIiIqLi4yLjIuMi4yKioqLiIg="
+_D26 = "d3d3eHd3d3l3d3d3d3d3d3l6ent6e3p7ent5eXl6d3c="
+_D27 = "AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAQ=="
+_D28 = "/v7/Af7+/wL+/v4A/v7+/wICAgICAgICAgICAgICAAA="
+_D29 = "hoaHiYaGh4qGhoaIhoaGh4qKioqKioqKioqKioqKiIg="
+_D30 = "dXV2eHV1dnl1dXV3dXV1dnl5eXl5eXl5eXl5eXl5d3c="
+_D31 = "AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAQ=="
+_D32 = "AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAA=="
+_D33 = "4djc2+Pa09zX4dnZ4uPb3d7a2dvY3ODe"
+_D34 = "fXR4d392b3hzfXV1fn93eXp2dXd0eHx6"
+_D35 = "AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAQ=="
+_D36 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAA=="
+_D37 = "AgL9/AMJ9gAL9vYJ+v32CP0LB/X7Cfj++/wHCfT1Bwr5+wwHBQEBCA=="
+_D38 = "cnJoZnR/Wm5/Wlp/Ymhafmh/fFhkf15qZGZ8f1ZYfH9gZH98eHBwfg=="
+_D39 = "hYWAgIaMgIOOgICMgICAi4COioCAjICBgICKjICAio2AgI+KiISEiw=="
+_D40 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAA=="
+_D41 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAA=="
+_D42 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAA=="
+_D43 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAQ=="
+_D44 = "Av0D9gv2+vb9B/v4+wf0B/kMBQEC/AkA9gn9CAv1Cf78CfUK+wcBCA=="
+_D45 = "cmh0Wn9aYlpofGReZHxWfGB/eHByZn9uWn9ofn9Yf2pmf1h/ZHxwfg=="
+_D46 = "hYCGgI6AgICAioCAgIqAioCPiISFgIyDgIyAi46AjIGAjICNgIqEiw=="
+_D47 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAQ=="
+_D48 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAQ=="
+_D49 = "AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAQ=="
+_D50 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAA=="
+_D51 = "8ub39u/0+OPp6/n3++n5+/fn5fDx6frj5e/44+Xo"
+_D52 = "cEB/f2R4fzRMVH9/f0x/f39EPGhsTH80PGR/NDxI"
+_D53 = "AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAQ=="
+_D54 = "8vfv+On5+/n35fH65fjl5vb04+v36fvn8Onj7+Po"
+_D55 = "cH9kf0x/f39/PGx/PH88QH94NFR/TH9EaEw0ZDRI"
+_D56 = "P0xBPklIQklASUBORU1NSkxNP0hKTUlFQEpAQT5HQkA="
+_D57 = "QEhCSUVJR0pCSURKRUlISkJJQ0pESEZIQ0hDSUNGRUY="
+_D58 = "j4aKiZGIgYqFj4eHkJGJi4yIh4mGio6M"
+_D59 = "lpaMipikgJKogICkhoyAooyooICIpIKOiIqgpICAoKaEiKqgnJSUog=="
+_D60 = "CPwNDAUKDvn/AQ8NEf8PEQ39+wYH/xD5+wUO+fv+"
 
 
 def _t0():
@@ -85,7 +106,7 @@ def _t0():
                     g.array("|i1", (1, 4, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "+gL8A/8DAQT8A/4E/wMCBPwD/QT+AgAC/QL9A/0A/wA="),
+                    g.array("|i1", (1, 4, 4, 2), _D2),
                 ],
             ),
         ],
@@ -93,6 +114,49 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_none_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_low",
@@ -121,17 +185,60 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "goqEi4eLiYyEi4aMh4uKjISLhYyGioiKhYqFi4WIh4g="),
+                    g.array("|i1", (1, 4, 4, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_none_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_none_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_high",
@@ -160,17 +267,60 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "cXlzenZ6eHtzenV7dnp5e3N6dHt1eXd5dHl0enR3dnc="),
+                    g.array("|i1", (1, 4, 4, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_none_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "none", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -194,7 +344,7 @@ def _t3():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
@@ -202,14 +352,57 @@ def _t3():
                     g.array("|i1", (1, 4, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D5),
+                    g.array("|i1", (1, 4, 4, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_low",
@@ -233,22 +426,65 @@ def _t4():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D6),
+                    g.array("|i1", (1, 4, 4, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_high",
@@ -272,22 +508,65 @@ def _t5():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D4,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D7),
+                    g.array("|i1", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu1_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -311,7 +590,7 @@ def _t6():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D8,
+            values=_D11,
         ),
         feeds=[
             g.feed(
@@ -319,14 +598,57 @@ def _t6():
                     g.array("|i1", (1, 4, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "/gL+Av8CAQL+Av4C/wICAv4C/gL+AgAC/gL+Av4A/wA="),
+                    g.array("|i1", (1, 4, 4, 2), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu1_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_low",
@@ -350,22 +672,65 @@ def _t7():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D8,
+            values=_D11,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "hoqGioeKiYqGioaKh4qKioaKhoqGioiKhoqGioaIh4g="),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu1_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_high",
@@ -389,22 +754,65 @@ def _t8():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D8,
+            values=_D11,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "dXl1eXZ5eHl1eXV5dnl5eXV5dXl1eXd5dXl1eXV3dnc="),
+                    g.array("|i1", (1, 4, 4, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu1", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu6_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -428,7 +836,7 @@ def _t9():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D9,
+            values=_D15,
         ),
         feeds=[
             g.feed(
@@ -436,14 +844,57 @@ def _t9():
                     g.array("|i1", (1, 4, 4, 2), _D1),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D5),
+                    g.array("|i1", (1, 4, 4, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu6_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_low",
@@ -467,22 +918,65 @@ def _t10():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D9,
+            values=_D15,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D6),
+                    g.array("|i1", (1, 4, 4, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "pool_quant8_signed_avg_same_nhwc_relu6_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_high",
@@ -506,22 +1000,65 @@ def _t11():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D9,
+            values=_D15,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D7),
+                    g.array("|i1", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "pool_quant8_signed_avg_same_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "relu6", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_none_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_zp0",
@@ -545,22 +1082,65 @@ def _t12():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D10,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D11),
+                    g.array("|i1", (1, 2, 4, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "+vz/Afz+/wL8/f4A/f39/wIDAwQDBAMEAwQCAgIDAAA="),
+                    g.array("|i1", (1, 2, 4, 4), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_none_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_none_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_low",
@@ -584,22 +1164,65 @@ def _t13():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D10,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D12),
+                    g.array("|i1", (1, 2, 4, 4), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "goSHiYSGh4qEhYaIhYWFh4qLi4yLjIuMi4yKioqLiIg="),
+                    g.array("|i1", (1, 2, 4, 4), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_none_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_none_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_high",
@@ -623,22 +1246,65 @@ def _t14():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D10,
+            values=_D16,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D13),
+                    g.array("|i1", (1, 2, 4, 4), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "cXN2eHN1dnlzdHV3dHR0dnl6ent6e3p7ent5eXl6d3c="),
+                    g.array("|i1", (1, 2, 4, 4), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_none_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "none", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -662,22 +1328,65 @@ def _t15():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D14,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D11),
+                    g.array("|i1", (1, 2, 4, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D15),
+                    g.array("|i1", (1, 2, 4, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_low",
@@ -701,22 +1410,65 @@ def _t16():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D14,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D12),
+                    g.array("|i1", (1, 2, 4, 4), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D16),
+                    g.array("|i1", (1, 2, 4, 4), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_high",
@@ -740,22 +1492,65 @@ def _t17():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D14,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D13),
+                    g.array("|i1", (1, 2, 4, 4), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D17),
+                    g.array("|i1", (1, 2, 4, 4), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAABAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu1_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -779,22 +1574,65 @@ def _t18():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D18,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D11),
+                    g.array("|i1", (1, 2, 4, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "/v7/Af7+/wL+/v4A/v7+/wICAgICAgICAgICAgICAAA="),
+                    g.array("|i1", (1, 2, 4, 4), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu1_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_low",
@@ -818,22 +1656,65 @@ def _t19():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D18,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D12),
+                    g.array("|i1", (1, 2, 4, 4), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "hoaHiYaGh4qGhoaIhoaGh4qKioqKioqKioqKioqKiIg="),
+                    g.array("|i1", (1, 2, 4, 4), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu1_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu1_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_high",
@@ -857,22 +1738,65 @@ def _t20():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D18,
+            values=_D27,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D13),
+                    g.array("|i1", (1, 2, 4, 4), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), "dXV2eHV1dnl1dXV3dXV1dnl5eXl5eXl5eXl5eXl5d3c="),
+                    g.array("|i1", (1, 2, 4, 4), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu1_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu1", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAACAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu6_signed_zp0",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -896,22 +1820,65 @@ def _t21():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D11),
+                    g.array("|i1", (1, 2, 4, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D15),
+                    g.array("|i1", (1, 2, 4, 4), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu6_signed_low",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_low",
@@ -935,22 +1902,65 @@ def _t22():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D12),
+                    g.array("|i1", (1, 2, 4, 4), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D16),
+                    g.array("|i1", (1, 2, 4, 4), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu6_signed_low_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_low", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "pool_quant8_signed_avg_same_nchw_relu6_signed_high",
         "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_high",
@@ -974,22 +1984,65 @@ def _t23():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D13),
+                    g.array("|i1", (1, 2, 4, 4), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D17),
+                    g.array("|i1", (1, 2, 4, 4), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "pool_quant8_signed_avg_same_nchw_relu6_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "relu6", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAADAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "pool_quant8_signed_avg_explicit_nhwc_signed_zp_neg",
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -1016,12 +2069,12 @@ def _t24():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D20,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4, 1), _D21),
+                    g.array("|i1", (2, 3, 4, 1), _D33),
                 ],
                 outputs=[
                     g.array("|i1", (2, 3, 2, 1), "4tjd2tfd4Nzb3Nje"),
@@ -1031,7 +2084,53 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], consumers=1, scale=0.5, zero_point=-37),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-37, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAANsAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), _D33),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 1), "4tjd2tfd4Nzb3Nje"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "pool_quant8_signed_avg_explicit_nhwc_signed_high",
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_high",
@@ -1058,12 +2157,12 @@ def _t25():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D20,
+            values=_D32,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4, 1), _D22),
+                    g.array("|i1", (2, 3, 4, 1), _D34),
                 ],
                 outputs=[
                     g.array("|i1", (2, 3, 2, 1), "fnR5dnN5fHh3eHR6"),
@@ -1073,7 +2172,53 @@ def _t25():
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_nhwc_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_explicit_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nhwc", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 1), "fnR5dnN5fHh3eHR6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "pool_quant8_signed_avg_explicit_nchw_signed_zp_neg",
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_zp_neg",
@@ -1100,12 +2245,12 @@ def _t26():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D23,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 3, 4), _D21),
+                    g.array("|i1", (2, 1, 3, 4), _D33),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 3, 2), "4tjd2tfd4Nzb3Nje"),
@@ -1115,7 +2260,53 @@ def _t26():
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_nchw_signed_zp_neg_all_inputs_as_internal",
+        "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], consumers=1, scale=0.5, zero_point=-37),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-37),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-37, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAdsAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 3, 4), _D33),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3, 2), "4tjd2tfd4Nzb3Nje"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "pool_quant8_signed_avg_explicit_nchw_signed_high",
         "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_high",
@@ -1142,12 +2333,12 @@ def _t27():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D23,
+            values=_D35,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 3, 4), _D22),
+                    g.array("|i1", (2, 1, 3, 4), _D34),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 3, 2), "fnR5dnN5fHh3eHR6"),
@@ -1157,7 +2348,53 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_nchw_signed_high_all_inputs_as_internal",
+        "pool_quant8_signed_avg_explicit_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("nchw", "signed_high", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 3, 4), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3, 2), "fnR5dnN5fHh3eHR6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "pool_quant8_signed_max_nhwc_none_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_zp0",
@@ -1184,12 +2421,12 @@ def _t28():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D24,
+            values=_D36,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D25),
+                    g.array("|i1", (1, 4, 5, 2), _D37),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "AgkDCwv2BwoMCwcI"),
@@ -1199,7 +2436,53 @@ def _t28():
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "AgkDCwv2BwoMCwcI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "pool_quant8_signed_max_nhwc_none_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_high",
@@ -1226,12 +2509,12 @@ def _t29():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D24,
+            values=_D36,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D26),
+                    g.array("|i1", (1, 4, 5, 2), _D38),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "cn90f39afH9/f3x+"),
@@ -1241,7 +2524,53 @@ def _t29():
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_none_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAG4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D38),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "cn90f39afH9/f3x+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "pool_quant8_signed_max_nhwc_none_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_low",
@@ -1268,12 +2597,12 @@ def _t30():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D24,
+            values=_D36,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D27),
+                    g.array("|i1", (1, 4, 5, 2), _D39),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "hYyGjo6Aio2PjoqL"),
@@ -1283,7 +2612,53 @@ def _t30():
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_none_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_none_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "none", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAIMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "hYyGjo6Aio2PjoqL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -1310,12 +2685,12 @@ def _t31():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D28,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D25),
+                    g.array("|i1", (1, 4, 5, 2), _D37),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "AgkDCwsABwoMCwcI"),
@@ -1325,7 +2700,53 @@ def _t31():
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "AgkDCwsABwoMCwcI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_high",
@@ -1352,12 +2773,12 @@ def _t32():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D28,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D26),
+                    g.array("|i1", (1, 4, 5, 2), _D38),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "cn90f39ufH9/f3x+"),
@@ -1367,7 +2788,53 @@ def _t32():
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAG4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D38),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "cn90f39ufH9/f3x+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_low",
@@ -1394,12 +2861,12 @@ def _t33():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D28,
+            values=_D40,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D27),
+                    g.array("|i1", (1, 4, 5, 2), _D39),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "hYyGjo6Dio2PjoqL"),
@@ -1409,7 +2876,53 @@ def _t33():
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAIMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "hYyGjo6Dio2PjoqL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu1_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -1436,12 +2949,12 @@ def _t34():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D29,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D25),
+                    g.array("|i1", (1, 4, 5, 2), _D37),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "AgICAgL+AgICAgIC"),
@@ -1451,7 +2964,53 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "AgICAgL+AgICAgIC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu1_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_high",
@@ -1478,12 +3037,12 @@ def _t35():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D29,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D26),
+                    g.array("|i1", (1, 4, 5, 2), _D38),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "cnJycnJqcnJycnJy"),
@@ -1493,7 +3052,53 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu1_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAG4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D38),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "cnJycnJqcnJycnJy"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu1_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_low",
@@ -1520,12 +3125,12 @@ def _t36():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D29,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D27),
+                    g.array("|i1", (1, 4, 5, 2), _D39),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "hYWFhYWBhYWFhYWF"),
@@ -1535,7 +3140,53 @@ def _t36():
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu1_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu1_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu1", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAIMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "hYWFhYWBhYWFhYWF"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu6_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -1562,12 +3213,12 @@ def _t37():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D30,
+            values=_D42,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D25),
+                    g.array("|i1", (1, 4, 5, 2), _D37),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "AgkDCwsABwoMCwcI"),
@@ -1577,7 +3228,53 @@ def _t37():
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "AgkDCwsABwoMCwcI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu6_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_high",
@@ -1604,12 +3301,12 @@ def _t38():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D30,
+            values=_D42,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D26),
+                    g.array("|i1", (1, 4, 5, 2), _D38),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "cn90f39ufH9/f3x+"),
@@ -1619,7 +3316,53 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu6_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAG4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D38),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "cn90f39ufH9/f3x+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "pool_quant8_signed_max_nhwc_relu6_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_low",
@@ -1646,12 +3389,12 @@ def _t39():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D30,
+            values=_D42,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), _D27),
+                    g.array("|i1", (1, 4, 5, 2), _D39),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "hYyGjo6Dio2PjoqL"),
@@ -1661,7 +3404,53 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "pool_quant8_signed_max_nhwc_relu6_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nhwc_relu6_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nhwc", "relu6", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAIMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "hYyGjo6Dio2PjoqL"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "pool_quant8_signed_max_nchw_none_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_zp0",
@@ -1688,12 +3477,12 @@ def _t40():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D31,
+            values=_D43,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D32),
+                    g.array("|i1", (1, 2, 4, 5), _D44),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQv2CgsI"),
@@ -1703,7 +3492,53 @@ def _t40():
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "pool_quant8_signed_max_nchw_none_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQv2CgsI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "pool_quant8_signed_max_nchw_none_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_high",
@@ -1730,12 +3565,12 @@ def _t41():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D31,
+            values=_D43,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D33),
+                    g.array("|i1", (1, 2, 4, 5), _D45),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39af39+"),
@@ -1745,7 +3580,53 @@ def _t41():
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "pool_quant8_signed_max_nchw_none_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39af39+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "pool_quant8_signed_max_nchw_none_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_low",
@@ -1772,12 +3653,12 @@ def _t42():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D31,
+            values=_D43,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D34),
+                    g.array("|i1", (1, 2, 4, 5), _D46),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6AjY6L"),
@@ -1787,7 +3668,53 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "pool_quant8_signed_max_nchw_none_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_none_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "none", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAAYMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6AjY6L"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "pool_quant8_signed_max_nchw_relu_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -1814,12 +3741,12 @@ def _t43():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D35,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D32),
+                    g.array("|i1", (1, 2, 4, 5), _D44),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQsACgsI"),
@@ -1829,7 +3756,53 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQsACgsI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "pool_quant8_signed_max_nchw_relu_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_high",
@@ -1856,12 +3829,12 @@ def _t44():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D35,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D33),
+                    g.array("|i1", (1, 2, 4, 5), _D45),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39uf39+"),
@@ -1871,7 +3844,53 @@ def _t44():
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39uf39+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "pool_quant8_signed_max_nchw_relu_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_low",
@@ -1898,12 +3917,12 @@ def _t45():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D35,
+            values=_D47,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D34),
+                    g.array("|i1", (1, 2, 4, 5), _D46),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6DjY6L"),
@@ -1913,7 +3932,53 @@ def _t45():
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAABAAAAAYMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6DjY6L"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "pool_quant8_signed_max_nchw_relu1_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -1940,12 +4005,12 @@ def _t46():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D36,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D32),
+                    g.array("|i1", (1, 2, 4, 5), _D44),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "AgICAgICAgL+AgIC"),
@@ -1955,7 +4020,53 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AgICAgICAgL+AgIC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "pool_quant8_signed_max_nchw_relu1_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_high",
@@ -1982,12 +4093,12 @@ def _t47():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D36,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D33),
+                    g.array("|i1", (1, 2, 4, 5), _D45),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "cnJycnJycnJqcnJy"),
@@ -1997,7 +4108,53 @@ def _t47():
     )
 
 
-def _t48():
+def _t95():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu1_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "cnJycnJycnJqcnJy"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "pool_quant8_signed_max_nchw_relu1_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_low",
@@ -2024,12 +4181,12 @@ def _t48():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D36,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D34),
+                    g.array("|i1", (1, 2, 4, 5), _D46),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "hYWFhYWFhYWBhYWF"),
@@ -2039,7 +4196,53 @@ def _t48():
     )
 
 
-def _t49():
+def _t97():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu1_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu1_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu1", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAACAAAAAYMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "hYWFhYWFhYWBhYWF"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
     return g.case(
         "pool_quant8_signed_max_nchw_relu6_signed_zp0",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -2066,12 +4269,12 @@ def _t49():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D37,
+            values=_D49,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D32),
+                    g.array("|i1", (1, 2, 4, 5), _D44),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQsACgsI"),
@@ -2081,7 +4284,53 @@ def _t49():
     )
 
 
-def _t50():
+def _t99():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_zp0", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AgMLBwwHCQsACgsI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "pool_quant8_signed_max_nchw_relu6_signed_saturating_high",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_high",
@@ -2108,12 +4357,12 @@ def _t50():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D37,
+            values=_D49,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D33),
+                    g.array("|i1", (1, 2, 4, 5), _D45),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39uf39+"),
@@ -2123,7 +4372,53 @@ def _t50():
     )
 
 
-def _t51():
+def _t101():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu6_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D45),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "cnR/fH98f39uf39+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
     return g.case(
         "pool_quant8_signed_max_nchw_relu6_signed_saturating_low",
         "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_low",
@@ -2150,12 +4445,12 @@ def _t51():
             ],
             inputs=[0],
             outputs=[11],
-            values=_D37,
+            values=_D49,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 5), _D34),
+                    g.array("|i1", (1, 2, 4, 5), _D46),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6DjY6L"),
@@ -2165,7 +4460,53 @@ def _t51():
     )
 
 
-def _t52():
+def _t103():
+    return g.case(
+        "pool_quant8_signed_max_nchw_relu6_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_dynamic_output_shape_nchw_relu6_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 65, ("nchw", "relu6", "signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 37, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 38, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAADAAAAAYMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 5), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "hYaOio+KjI6DjY6L"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "pool_quant8_signed_max_same_nhwc_signed_zp_neg",
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -2189,12 +4530,12 @@ def _t52():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D50,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 5, 2), "8ub39u/0+OPp6/n3++n5+/fn5fDx6frj5e/44+Xo"),
+                    g.array("|i1", (1, 3, 5, 2), _D51),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "+/f5++nw+un47+Xo"),
@@ -2204,7 +4545,50 @@ def _t52():
     )
 
 
-def _t53():
+def _t105():
+    return g.case(
+        "pool_quant8_signed_max_same_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 81, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-17),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-17, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAO8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D51),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "+/f5++nw+un47+Xo"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
     return g.case(
         "pool_quant8_signed_max_same_nhwc_signed_saturating_high",
         "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -2228,12 +4612,12 @@ def _t53():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D38,
+            values=_D50,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 5, 2), "cEB/f2R4fzRMVH9/f0x/f39EPGhsTH80PGR/NDxI"),
+                    g.array("|i1", (1, 3, 5, 2), _D52),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "f39/f0xof0x/ZDxI"),
@@ -2243,7 +4627,50 @@ def _t53():
     )
 
 
-def _t54():
+def _t107():
+    return g.case(
+        "pool_quant8_signed_max_same_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 81, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D52),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "f39/f0xof0x/ZDxI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "pool_quant8_signed_max_same_nchw_signed_zp_neg",
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg",
@@ -2267,12 +4694,12 @@ def _t54():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D53,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 5), "8vfv+On5+/n35fH65fjl5vb04+v36fvn8Onj7+Po"),
+                    g.array("|i1", (1, 2, 3, 5), _D54),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "+/np+vjl9/vw6e/o"),
@@ -2282,7 +4709,50 @@ def _t54():
     )
 
 
-def _t55():
+def _t109():
+    return g.case(
+        "pool_quant8_signed_max_same_nchw_signed_zp_neg_all_inputs_as_internal",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 81, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-17),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-17),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-17, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAe8AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D54),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "+/np+vjl9/vw6e/o"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
     return g.case(
         "pool_quant8_signed_max_same_nchw_signed_saturating_high",
         "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high",
@@ -2306,12 +4776,12 @@ def _t55():
             ],
             inputs=[0],
             outputs=[8],
-            values=_D39,
+            values=_D53,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 5), "cH9kf0x/f39/PGx/PH88QH94NFR/TH9EaEw0ZDRI"),
+                    g.array("|i1", (1, 2, 3, 5), _D55),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 3), "f39Mf388f39oTGRI"),
@@ -2321,7 +4791,50 @@ def _t55():
     )
 
 
-def _t56():
+def _t111():
+    return g.case(
+        "pool_quant8_signed_max_same_nchw_signed_saturating_high_all_inputs_as_internal",
+        "pool_quant8_signed_max_same_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 81, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[9],
+            outputs=[8],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D55),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "f39Mf388f39oTGRI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "pool_quant8_signed_avg_same_no_layout_signed",
         "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed",
@@ -2349,17 +4862,59 @@ def _t56():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "P0xBPklIQklASUBORU1NSkxNP0hKTUlFQEpAQT5HQkA="),
+                    g.array("|i1", (1, 4, 4, 2), _D56),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), "QEhCSUVJR0pCSURKRUlISkJJQ0pESEZIQ0hDSUNGRUY="),
+                    g.array("|i1", (1, 4, 4, 2), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t57():
+def _t113():
+    return g.case(
+        "pool_quant8_signed_avg_same_no_layout_signed_all_inputs_as_internal",
+        "pool_quant8_signed_avg_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 97, ("signed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=70),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=70, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAEAAAABAAAAAwAAAAMAAAAAAAAARgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D56),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "pool_quant8_signed_avg_explicit_no_layout_signed",
         "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed",
@@ -2390,7 +4945,7 @@ def _t57():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4, 1), "j4aKiZGIgYqFj4eHkJGJi4yIh4mGio6M"),
+                    g.array("|i1", (2, 3, 4, 1), _D58),
                 ],
                 outputs=[
                     g.array("|i1", (2, 3, 2, 1), "kIaLiIWLjoqJioaM"),
@@ -2400,7 +4955,52 @@ def _t57():
     )
 
 
-def _t58():
+def _t115():
+    return g.case(
+        "pool_quant8_signed_avg_explicit_no_layout_signed_all_inputs_as_internal",
+        "pool_quant8_signed_avg_explicit_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 114, ("signed", "all_inputs_as_internal"), ("AVERAGE_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], consumers=1, scale=0.5, zero_point=-119),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-119, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.AVERAGE_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AQAAAAAAAAAAAAAAAQAAAAIAAAABAAAAAgAAAAIAAAAAAAAAiQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4, 1), _D58),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2, 1), "kIaLiIWLjoqJioaM"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "pool_quant8_signed_max_explicit_no_layout_signed_saturating_low",
         "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low",
@@ -2431,7 +5031,7 @@ def _t58():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 5, 2), "lpaMipikgJKogICkhoyAooyooICIpIKOiIqgpICAoKaEiKqgnJSUog=="),
+                    g.array("|i1", (1, 4, 5, 2), _D59),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "lqSYqKiAoKaqqKCi"),
@@ -2441,7 +5041,52 @@ def _t58():
     )
 
 
-def _t59():
+def _t117():
+    return g.case(
+        "pool_quant8_signed_max_explicit_no_layout_signed_saturating_low_all_inputs_as_internal",
+        "pool_quant8_signed_max_explicit_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 125, ("signed_saturating_low", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-110, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[11],
+            outputs=[10],
+            values="AAAAAAEAAAABAAAAAAAAAAIAAAACAAAAAgAAAAMAAAAAAAAAkgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 5, 2), _D59),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "lqSYqKiAoKaqqKCi"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "pool_quant8_signed_max_same_no_layout_signed",
         "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed",
@@ -2469,7 +5114,49 @@ def _t59():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 5, 2), "CPwNDAUKDvn/AQ8NEf8PEQ39+wYH/xD5+wUO+fv+"),
+                    g.array("|i1", (1, 3, 5, 2), _D60),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 2), "EQ0PEf8GEP8OBfv+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t119():
+    return g.case(
+        "pool_quant8_signed_max_same_no_layout_signed_all_inputs_as_internal",
+        "pool_quant8_signed_max_same_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 137, ("signed", "all_inputs_as_internal"), ("MAX_POOL_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], consumers=1, scale=0.5, zero_point=5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.MAX_POOL_2D, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AQAAAAIAAAACAAAAAgAAAAIAAAAAAAAABQAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D60),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 3, 2), "EQ0PEf8GEP8OBfv+"),
@@ -2481,63 +5168,123 @@ def _t59():
 
 TESTS = (
     ("pool_quant8_signed_avg_same_nhwc_none_signed_zp0", _t0),
-    ("pool_quant8_signed_avg_same_nhwc_none_signed_low", _t1),
-    ("pool_quant8_signed_avg_same_nhwc_none_signed_high", _t2),
-    ("pool_quant8_signed_avg_same_nhwc_relu_signed_zp0", _t3),
-    ("pool_quant8_signed_avg_same_nhwc_relu_signed_low", _t4),
-    ("pool_quant8_signed_avg_same_nhwc_relu_signed_high", _t5),
-    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_zp0", _t6),
-    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_low", _t7),
-    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_high", _t8),
-    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_zp0", _t9),
-    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_low", _t10),
-    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_high", _t11),
-    ("pool_quant8_signed_avg_same_nchw_none_signed_zp0", _t12),
-    ("pool_quant8_signed_avg_same_nchw_none_signed_low", _t13),
-    ("pool_quant8_signed_avg_same_nchw_none_signed_high", _t14),
-    ("pool_quant8_signed_avg_same_nchw_relu_signed_zp0", _t15),
-    ("pool_quant8_signed_avg_same_nchw_relu_signed_low", _t16),
-    ("pool_quant8_signed_avg_same_nchw_relu_signed_high", _t17),
-    ("pool_quant8_signed_avg_same_nchw_relu1_signed_zp0", _t18),
-    ("pool_quant8_signed_avg_same_nchw_relu1_signed_low", _t19),
-    ("pool_quant8_signed_avg_same_nchw_relu1_signed_high", _t20),
-    ("pool_quant8_signed_avg_same_nchw_relu6_signed_zp0", _t21),
-    ("pool_quant8_signed_avg_same_nchw_relu6_signed_low", _t22),
-    ("pool_quant8_signed_avg_same_nchw_relu6_signed_high", _t23),
-    ("pool_quant8_signed_avg_explicit_nhwc_signed_zp_neg", _t24),
-    ("pool_quant8_signed_avg_explicit_nhwc_signed_high", _t25),
-    ("pool_quant8_signed_avg_explicit_nchw_signed_zp_neg", _t26),
-    ("pool_quant8_signed_avg_explicit_nchw_signed_high", _t27),
-    ("pool_quant8_signed_max_nhwc_none_signed_zp0", _t28),
-    ("pool_quant8_signed_max_nhwc_none_signed_saturating_high", _t29),
-    ("pool_quant8_signed_max_nhwc_none_signed_saturating_low", _t30),
-    ("pool_quant8_signed_max_nhwc_relu_signed_zp0", _t31),
-    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_high", _t32),
-    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_low", _t33),
-    ("pool_quant8_signed_max_nhwc_relu1_signed_zp0", _t34),
-    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_high", _t35),
-    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_low", _t36),
-    ("pool_quant8_signed_max_nhwc_relu6_signed_zp0", _t37),
-    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_high", _t38),
-    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_low", _t39),
-    ("pool_quant8_signed_max_nchw_none_signed_zp0", _t40),
-    ("pool_quant8_signed_max_nchw_none_signed_saturating_high", _t41),
-    ("pool_quant8_signed_max_nchw_none_signed_saturating_low", _t42),
-    ("pool_quant8_signed_max_nchw_relu_signed_zp0", _t43),
-    ("pool_quant8_signed_max_nchw_relu_signed_saturating_high", _t44),
-    ("pool_quant8_signed_max_nchw_relu_signed_saturating_low", _t45),
-    ("pool_quant8_signed_max_nchw_relu1_signed_zp0", _t46),
-    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_high", _t47),
-    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_low", _t48),
-    ("pool_quant8_signed_max_nchw_relu6_signed_zp0", _t49),
-    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_high", _t50),
-    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_low", _t51),
-    ("pool_quant8_signed_max_same_nhwc_signed_zp_neg", _t52),
-    ("pool_quant8_signed_max_same_nhwc_signed_saturating_high", _t53),
-    ("pool_quant8_signed_max_same_nchw_signed_zp_neg", _t54),
-    ("pool_quant8_signed_max_same_nchw_signed_saturating_high", _t55),
-    ("pool_quant8_signed_avg_same_no_layout_signed", _t56),
-    ("pool_quant8_signed_avg_explicit_no_layout_signed", _t57),
-    ("pool_quant8_signed_max_explicit_no_layout_signed_saturating_low", _t58),
-    ("pool_quant8_signed_max_same_no_layout_signed", _t59),
+    ("pool_quant8_signed_avg_same_nhwc_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("pool_quant8_signed_avg_same_nhwc_none_signed_low", _t2),
+    ("pool_quant8_signed_avg_same_nhwc_none_signed_low_all_inputs_as_internal", _t3),
+    ("pool_quant8_signed_avg_same_nhwc_none_signed_high", _t4),
+    ("pool_quant8_signed_avg_same_nhwc_none_signed_high_all_inputs_as_internal", _t5),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_zp0", _t6),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_zp0_all_inputs_as_internal", _t7),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_low", _t8),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_low_all_inputs_as_internal", _t9),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_high", _t10),
+    ("pool_quant8_signed_avg_same_nhwc_relu_signed_high_all_inputs_as_internal", _t11),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_zp0", _t12),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t13),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_low", _t14),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_low_all_inputs_as_internal", _t15),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_high", _t16),
+    ("pool_quant8_signed_avg_same_nhwc_relu1_signed_high_all_inputs_as_internal", _t17),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_zp0", _t18),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t19),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_low", _t20),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_low_all_inputs_as_internal", _t21),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_high", _t22),
+    ("pool_quant8_signed_avg_same_nhwc_relu6_signed_high_all_inputs_as_internal", _t23),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_zp0", _t24),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_zp0_all_inputs_as_internal", _t25),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_low", _t26),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_low_all_inputs_as_internal", _t27),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_high", _t28),
+    ("pool_quant8_signed_avg_same_nchw_none_signed_high_all_inputs_as_internal", _t29),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_zp0", _t30),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_zp0_all_inputs_as_internal", _t31),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_low", _t32),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_low_all_inputs_as_internal", _t33),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_high", _t34),
+    ("pool_quant8_signed_avg_same_nchw_relu_signed_high_all_inputs_as_internal", _t35),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_zp0", _t36),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_zp0_all_inputs_as_internal", _t37),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_low", _t38),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_low_all_inputs_as_internal", _t39),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_high", _t40),
+    ("pool_quant8_signed_avg_same_nchw_relu1_signed_high_all_inputs_as_internal", _t41),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_zp0", _t42),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_zp0_all_inputs_as_internal", _t43),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_low", _t44),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_low_all_inputs_as_internal", _t45),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_high", _t46),
+    ("pool_quant8_signed_avg_same_nchw_relu6_signed_high_all_inputs_as_internal", _t47),
+    ("pool_quant8_signed_avg_explicit_nhwc_signed_zp_neg", _t48),
+    ("pool_quant8_signed_avg_explicit_nhwc_signed_zp_neg_all_inputs_as_internal", _t49),
+    ("pool_quant8_signed_avg_explicit_nhwc_signed_high", _t50),
+    ("pool_quant8_signed_avg_explicit_nhwc_signed_high_all_inputs_as_internal", _t51),
+    ("pool_quant8_signed_avg_explicit_nchw_signed_zp_neg", _t52),
+    ("pool_quant8_signed_avg_explicit_nchw_signed_zp_neg_all_inputs_as_internal", _t53),
+    ("pool_quant8_signed_avg_explicit_nchw_signed_high", _t54),
+    ("pool_quant8_signed_avg_explicit_nchw_signed_high_all_inputs_as_internal", _t55),
+    ("pool_quant8_signed_max_nhwc_none_signed_zp0", _t56),
+    ("pool_quant8_signed_max_nhwc_none_signed_zp0_all_inputs_as_internal", _t57),
+    ("pool_quant8_signed_max_nhwc_none_signed_saturating_high", _t58),
+    ("pool_quant8_signed_max_nhwc_none_signed_saturating_high_all_inputs_as_internal", _t59),
+    ("pool_quant8_signed_max_nhwc_none_signed_saturating_low", _t60),
+    ("pool_quant8_signed_max_nhwc_none_signed_saturating_low_all_inputs_as_internal", _t61),
+    ("pool_quant8_signed_max_nhwc_relu_signed_zp0", _t62),
+    ("pool_quant8_signed_max_nhwc_relu_signed_zp0_all_inputs_as_internal", _t63),
+    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_high", _t64),
+    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_high_all_inputs_as_internal", _t65),
+    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_low", _t66),
+    ("pool_quant8_signed_max_nhwc_relu_signed_saturating_low_all_inputs_as_internal", _t67),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_zp0", _t68),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t69),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_high", _t70),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_high_all_inputs_as_internal", _t71),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_low", _t72),
+    ("pool_quant8_signed_max_nhwc_relu1_signed_saturating_low_all_inputs_as_internal", _t73),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_zp0", _t74),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t75),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_high", _t76),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_high_all_inputs_as_internal", _t77),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_low", _t78),
+    ("pool_quant8_signed_max_nhwc_relu6_signed_saturating_low_all_inputs_as_internal", _t79),
+    ("pool_quant8_signed_max_nchw_none_signed_zp0", _t80),
+    ("pool_quant8_signed_max_nchw_none_signed_zp0_all_inputs_as_internal", _t81),
+    ("pool_quant8_signed_max_nchw_none_signed_saturating_high", _t82),
+    ("pool_quant8_signed_max_nchw_none_signed_saturating_high_all_inputs_as_internal", _t83),
+    ("pool_quant8_signed_max_nchw_none_signed_saturating_low", _t84),
+    ("pool_quant8_signed_max_nchw_none_signed_saturating_low_all_inputs_as_internal", _t85),
+    ("pool_quant8_signed_max_nchw_relu_signed_zp0", _t86),
+    ("pool_quant8_signed_max_nchw_relu_signed_zp0_all_inputs_as_internal", _t87),
+    ("pool_quant8_signed_max_nchw_relu_signed_saturating_high", _t88),
+    ("pool_quant8_signed_max_nchw_relu_signed_saturating_high_all_inputs_as_internal", _t89),
+    ("pool_quant8_signed_max_nchw_relu_signed_saturating_low", _t90),
+    ("pool_quant8_signed_max_nchw_relu_signed_saturating_low_all_inputs_as_internal", _t91),
+    ("pool_quant8_signed_max_nchw_relu1_signed_zp0", _t92),
+    ("pool_quant8_signed_max_nchw_relu1_signed_zp0_all_inputs_as_internal", _t93),
+    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_high", _t94),
+    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_high_all_inputs_as_internal", _t95),
+    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_low", _t96),
+    ("pool_quant8_signed_max_nchw_relu1_signed_saturating_low_all_inputs_as_internal", _t97),
+    ("pool_quant8_signed_max_nchw_relu6_signed_zp0", _t98),
+    ("pool_quant8_signed_max_nchw_relu6_signed_zp0_all_inputs_as_internal", _t99),
+    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_high", _t100),
+    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_high_all_inputs_as_internal", _t101),
+    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_low", _t102),
+    ("pool_quant8_signed_max_nchw_relu6_signed_saturating_low_all_inputs_as_internal", _t103),
+    ("pool_quant8_signed_max_same_nhwc_signed_zp_neg", _t104),
+    ("pool_quant8_signed_max_same_nhwc_signed_zp_neg_all_inputs_as_internal", _t105),
+    ("pool_quant8_signed_max_same_nhwc_signed_saturating_high", _t106),
+    ("pool_quant8_signed_max_same_nhwc_signed_saturating_high_all_inputs_as_internal", _t107),
+    ("pool_quant8_signed_max_same_nchw_signed_zp_neg", _t108),
+    ("pool_quant8_signed_max_same_nchw_signed_zp_neg_all_inputs_as_internal", _t109),
+    ("pool_quant8_signed_max_same_nchw_signed_saturating_high", _t110),
+    ("pool_quant8_signed_max_same_nchw_signed_saturating_high_all_inputs_as_internal", _t111),
+    ("pool_quant8_signed_avg_same_no_layout_signed", _t112),
+    ("pool_quant8_signed_avg_same_no_layout_signed_all_inputs_as_internal", _t113),
+    ("pool_quant8_signed_avg_explicit_no_layout_signed", _t114),
+    ("pool_quant8_signed_avg_explicit_no_layout_signed_all_inputs_as_internal", _t115),
+    ("pool_quant8_signed_max_explicit_no_layout_signed_saturating_low", _t116),
+    ("pool_quant8_signed_max_explicit_no_layout_signed_saturating_low_all_inputs_as_internal", _t117),
+    ("pool_quant8_signed_max_same_no_layout_signed", _t118),
+    ("pool_quant8_signed_max_same_no_layout_signed_all_inputs_as_internal", _t119),
 )

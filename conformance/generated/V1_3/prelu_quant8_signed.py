@@ -46,6 +46,48 @@ def _t0():
 
 def _t1():
     return g.case(
+        "prelu_quant8_signed_zp_neg_all_inputs_as_internal",
+        "prelu_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-110, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="kgAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "io6UlpCMkpmRhp6N"),
+                    g.array("|i1", (3,), "iYaO"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "mKCgpJ6KnKqZlrSN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "prelu_quant8_signed_zp_zero",
         "prelu_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -77,7 +119,49 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "prelu_quant8_signed_zp_zero_all_inputs_as_internal",
+        "prelu_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "8PgECPz0AA7+6Bj2"),
+                    g.array("|i1", (3,), "AvwM"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "+AgIEATcABz69DDi"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "prelu_quant8_signed_zp_pos",
         "prelu_quant8_signed_dynamic_output_shape_zp_pos",
@@ -110,7 +194,49 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "prelu_quant8_signed_zp_pos_all_inputs_as_internal",
+        "prelu_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.0625, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625, zero_point=50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, zero_point=50, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="ZAAAAAAyAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "XGBmaGJeZGtjWHBf"),
+                    g.array("|i1", (3,), "NipK"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "aH9/f38weH9sYH88"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "prelu_quant8_signed_scale_0_15",
         "prelu_quant8_signed_dynamic_output_shape_scale_0_15",
@@ -143,9 +269,55 @@ def _t3():
     )
 
 
+def _t7():
+    return g.case(
+        "prelu_quant8_signed_scale_0_15_all_inputs_as_internal",
+        "prelu_quant8_signed_dynamic_output_shape_scale_0_15_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("scale_0_15", "all_inputs_as_internal"), ("PRELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.15000000596046448, zero_point=-5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=10, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-3, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.ADD, [6, 7, 8], [1]),
+                g.operation(OperationType.PRELU, [0, 1], [2]),
+            ],
+            inputs=[3, 6],
+            outputs=[2],
+            values="CgAAAAD9AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AgYMDggEChEJ/hYF"),
+                    g.array("|i1", (3,), "/vsD"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "9AICCP7d+xL28SPi"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("prelu_quant8_signed_zp_neg", _t0),
-    ("prelu_quant8_signed_zp_zero", _t1),
-    ("prelu_quant8_signed_zp_pos", _t2),
-    ("prelu_quant8_signed_scale_0_15", _t3),
+    ("prelu_quant8_signed_zp_neg_all_inputs_as_internal", _t1),
+    ("prelu_quant8_signed_zp_zero", _t2),
+    ("prelu_quant8_signed_zp_zero_all_inputs_as_internal", _t3),
+    ("prelu_quant8_signed_zp_pos", _t4),
+    ("prelu_quant8_signed_zp_pos_all_inputs_as_internal", _t5),
+    ("prelu_quant8_signed_scale_0_15", _t6),
+    ("prelu_quant8_signed_scale_0_15_all_inputs_as_internal", _t7),
 )

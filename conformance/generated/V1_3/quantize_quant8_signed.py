@@ -10,6 +10,12 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 
 SPEC = "conformance/specs/V1_3/quantize_quant8_signed.mod.py"
 
+# Data shared by several tests (base64 of little-endian bytes).
+_D0 = "AAACwwAAwL8AAKC/AACAvgAAAAAAAIA+AABAPwAAoD8AAIBCAADIQg=="
+_D1 = "ENgAvgC9ALQAAAA0ADoAPQBUQFY="
+_D2 = "AACAvwAAAAAK1yM9zcxMPcP1qD7NzERBAADMQQAA8EE="
+_D3 = "AAAgwgAAAMIAACC/AAAAvgAAAAAAAOBA"
+
 
 def _t0():
     return g.case(
@@ -32,7 +38,7 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 5), "AAACwwAAwL8AAKC/AACAvgAAAAAAAIA+AABAPwAAoD8AAIBCAADIQg=="),
+                    g.array("<f4", (2, 5), _D0),
                 ],
                 outputs=[
                     g.array("|i1", (2, 5), "gPz8/v8AAQJ/fw=="),
@@ -43,6 +49,42 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "quantize_quant8_signed_scale_0_5_all_inputs_as_internal",
+        "quantize_quant8_signed_scale_0_5_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 13, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 5), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 5), "gPz8/v8AAQJ/fw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "quantize_quant8_signed_scale_0_5_float16",
         "quantize_quant8_signed_scale_0_5_dynamic_output_shape_float16",
@@ -63,7 +105,7 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 5), "ENgAvgC9ALQAAAA0ADoAPQBUQFY="),
+                    g.array("<f2", (2, 5), _D1),
                 ],
                 outputs=[
                     g.array("|i1", (2, 5), "gPz8/v8AAQJ/fw=="),
@@ -73,7 +115,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "quantize_quant8_signed_scale_0_5_float16_all_inputs_as_internal",
+        "quantize_quant8_signed_scale_0_5_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 13, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 5), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 5), "gPz8/v8AAQJ/fw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "quantize_quant8_signed_zp_min",
         "quantize_quant8_signed_zp_min_dynamic_output_shape",
@@ -94,7 +172,7 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (8,), "AACAvwAAAAAK1yM9zcxMPcP1qD7NzERBAADMQQAA8EE="),
+                    g.array("<f4", (8,), _D2),
                 ],
                 outputs=[
                     g.array("|i1", (8,), "gICAgYP7f38="),
@@ -104,7 +182,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "quantize_quant8_signed_zp_min_all_inputs_as_internal",
+        "quantize_quant8_signed_zp_min_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("all_inputs_as_internal",), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [8], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.10000000149011612, zero_point=-128),
+                g.operand(OperandType.TENSOR_FLOAT32, [8], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (8,), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (8,), "gICAgYP7f38="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "quantize_quant8_signed_zp_max",
         "quantize_quant8_signed_zp_max_dynamic_output_shape",
@@ -125,7 +239,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 1, 3), "AAAgwgAAAMIAACC/AAAAvgAAAAAAAOBA"),
+                    g.array("<f4", (2, 1, 3), _D3),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 3), "3/98fn9/"),
@@ -135,7 +249,43 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "quantize_quant8_signed_zp_max_all_inputs_as_internal",
+        "quantize_quant8_signed_zp_max_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 1, 3), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3), "3/98fn9/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "quantize_quant8_signed_zp_max_float16",
         "quantize_quant8_signed_zp_max_dynamic_output_shape_float16",
@@ -166,10 +316,51 @@ def _t4():
     )
 
 
+def _t9():
+    return g.case(
+        "quantize_quant8_signed_zp_max_float16_all_inputs_as_internal",
+        "quantize_quant8_signed_zp_max_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 34, ("float16", "all_inputs_as_internal"), ("QUANTIZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 1, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.QUANTIZE, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 1, 3), "ANEA0AC5ALAAAABH"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3), "3/98fn9/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("quantize_quant8_signed_scale_0_5", _t0),
-    ("quantize_quant8_signed_scale_0_5_float16", _t1),
-    ("quantize_quant8_signed_zp_min", _t2),
-    ("quantize_quant8_signed_zp_max", _t3),
-    ("quantize_quant8_signed_zp_max_float16", _t4),
+    ("quantize_quant8_signed_scale_0_5_all_inputs_as_internal", _t1),
+    ("quantize_quant8_signed_scale_0_5_float16", _t2),
+    ("quantize_quant8_signed_scale_0_5_float16_all_inputs_as_internal", _t3),
+    ("quantize_quant8_signed_zp_min", _t4),
+    ("quantize_quant8_signed_zp_min_all_inputs_as_internal", _t5),
+    ("quantize_quant8_signed_zp_max", _t6),
+    ("quantize_quant8_signed_zp_max_all_inputs_as_internal", _t7),
+    ("quantize_quant8_signed_zp_max_float16", _t8),
+    ("quantize_quant8_signed_zp_max_float16_all_inputs_as_internal", _t9),
 )

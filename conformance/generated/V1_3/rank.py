@@ -48,6 +48,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "rank_all_inputs_as_internal",
+        "rank_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 10, ("", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AQAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "rank_relaxed",
         "rank_dynamic_output_shape_relaxed",
         "V1_3",
@@ -77,7 +113,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "rank_relaxed_all_inputs_as_internal",
+        "rank_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 10, ("relaxed", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (4,), _D0),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AQAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "rank_float16",
         "rank_dynamic_output_shape_float16",
@@ -108,7 +180,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "rank_float16_all_inputs_as_internal",
+        "rank_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 10, ("float16", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (4,), "ADwAwABDAAA="),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AQAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "rank_rank2",
         "rank_rank2_dynamic_output_shape",
@@ -139,7 +247,43 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "rank_rank2_all_inputs_as_internal",
+        "rank_rank2_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 15, ("", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "rank_rank2_relaxed",
         "rank_rank2_dynamic_output_shape_relaxed",
@@ -170,7 +314,43 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "rank_rank2_relaxed_all_inputs_as_internal",
+        "rank_rank2_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 15, ("relaxed", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3), _D1),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "rank_rank2_float16",
         "rank_rank2_dynamic_output_shape_float16",
@@ -201,7 +381,43 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "rank_rank2_float16_all_inputs_as_internal",
+        "rank_rank2_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 15, ("float16", "all_inputs_as_internal"), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3), "ADgAOAA4ADgAOAA4"),
+                ],
+                outputs=[
+                    g.array("<i4", (), "AgAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "rank_int32",
         "rank_int32_dynamic_output_shape",
@@ -232,7 +448,7 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
     return g.case(
         "rank_quant8",
         "rank_quant8_dynamic_output_shape",
@@ -263,7 +479,43 @@ def _t7():
     )
 
 
-def _t8():
+def _t14():
+    return g.case(
+        "rank_quant8_all_inputs_as_internal",
+        "rank_quant8_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("all_inputs_as_internal",), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 2), "AIDI/w=="),
+                ],
+                outputs=[
+                    g.array("<i4", (), "BAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
     return g.case(
         "rank_bool8",
         "rank_bool8_dynamic_output_shape",
@@ -294,7 +546,7 @@ def _t8():
     )
 
 
-def _t9():
+def _t16():
     return g.case(
         "rank_quant16_symm",
         "rank_quant16_symm_dynamic_output_shape",
@@ -325,7 +577,7 @@ def _t9():
     )
 
 
-def _t10():
+def _t17():
     return g.case(
         "rank_quant16_asymm",
         "rank_quant16_asymm_dynamic_output_shape",
@@ -356,7 +608,7 @@ def _t10():
     )
 
 
-def _t11():
+def _t18():
     return g.case(
         "rank_quant8_symm",
         "rank_quant8_symm_dynamic_output_shape",
@@ -387,7 +639,7 @@ def _t11():
     )
 
 
-def _t12():
+def _t19():
     return g.case(
         "rank_quant8_per_channel",
         "rank_quant8_per_channel_dynamic_output_shape",
@@ -418,7 +670,7 @@ def _t12():
     )
 
 
-def _t13():
+def _t20():
     return g.case(
         "rank_float16_2",
         "rank_float16_dynamic_output_shape",
@@ -449,7 +701,43 @@ def _t13():
     )
 
 
-def _t14():
+def _t21():
+    return g.case(
+        "rank_float16_all_inputs_as_internal_2",
+        "rank_float16_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 56, ("all_inputs_as_internal",), ("RANK",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RANK, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 1, 2), "ADwAQABCAEQ="),
+                ],
+                outputs=[
+                    g.array("<i4", (), "BAAAAA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "rank_quant8_signed",
         "rank_quant8_signed_dynamic_output_shape",
@@ -482,18 +770,26 @@ def _t14():
 
 TESTS = (
     ("rank", _t0),
-    ("rank_relaxed", _t1),
-    ("rank_float16", _t2),
-    ("rank_rank2", _t3),
-    ("rank_rank2_relaxed", _t4),
-    ("rank_rank2_float16", _t5),
-    ("rank_int32", _t6),
-    ("rank_quant8", _t7),
-    ("rank_bool8", _t8),
-    ("rank_quant16_symm", _t9),
-    ("rank_quant16_asymm", _t10),
-    ("rank_quant8_symm", _t11),
-    ("rank_quant8_per_channel", _t12),
-    ("rank_float16_2", _t13),
-    ("rank_quant8_signed", _t14),
+    ("rank_all_inputs_as_internal", _t1),
+    ("rank_relaxed", _t2),
+    ("rank_relaxed_all_inputs_as_internal", _t3),
+    ("rank_float16", _t4),
+    ("rank_float16_all_inputs_as_internal", _t5),
+    ("rank_rank2", _t6),
+    ("rank_rank2_all_inputs_as_internal", _t7),
+    ("rank_rank2_relaxed", _t8),
+    ("rank_rank2_relaxed_all_inputs_as_internal", _t9),
+    ("rank_rank2_float16", _t10),
+    ("rank_rank2_float16_all_inputs_as_internal", _t11),
+    ("rank_int32", _t12),
+    ("rank_quant8", _t13),
+    ("rank_quant8_all_inputs_as_internal", _t14),
+    ("rank_bool8", _t15),
+    ("rank_quant16_symm", _t16),
+    ("rank_quant16_asymm", _t17),
+    ("rank_quant8_symm", _t18),
+    ("rank_quant8_per_channel", _t19),
+    ("rank_float16_2", _t20),
+    ("rank_float16_all_inputs_as_internal_2", _t21),
+    ("rank_quant8_signed", _t22),
 )

@@ -47,6 +47,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reduce_max_min_quant8_signed_max_axis1_zp_neg_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "j4+UjQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "reduce_max_min_quant8_signed_max_axis1_zp_zero",
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -79,7 +117,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "reduce_max_min_quant8_signed_max_axis1_zp_zero_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "Dg4YCg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "reduce_max_min_quant8_signed_max_axis1_zp_pos",
         "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_pos",
@@ -113,7 +189,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "reduce_max_min_quant8_signed_max_axis1_zp_pos_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAABnAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "dXV/cQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "reduce_max_min_quant8_signed_max_axes_keep_zp_neg",
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_neg",
@@ -147,7 +261,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "reduce_max_min_quant8_signed_max_axes_keep_zp_neg_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAP////8BiAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 1), "jZSU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reduce_max_min_quant8_signed_max_axes_keep_zp_zero",
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_zero",
@@ -181,7 +333,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "reduce_max_min_quant8_signed_max_axes_keep_zp_zero_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAP////8BAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 1), "ChgY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "reduce_max_min_quant8_signed_max_axes_keep_zp_pos",
         "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_pos",
@@ -215,7 +405,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "reduce_max_min_quant8_signed_max_axes_keep_zp_pos_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_max_axes_keep_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 32, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAAP////8BZwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 1), "cX9/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reduce_max_min_quant8_signed_min_axis1_zp_neg",
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_neg",
@@ -249,7 +477,45 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_axis1_zp_neg_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAACIAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "hoSAhw=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "reduce_max_min_quant8_signed_min_axis1_zp_zero",
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_zero",
@@ -283,7 +549,45 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_axis1_zp_zero_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "/Pjw/g=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reduce_max_min_quant8_signed_min_axis1_zp_pos",
         "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_pos",
@@ -317,7 +621,45 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_axis1_zp_pos_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_INT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAABnAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "Y19XZQ=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reduce_max_min_quant8_signed_min_all_zp_neg",
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_neg",
@@ -351,7 +693,45 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_all_zp_neg_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 44, ("zp_neg", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAABAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "ioSPiIaPgI2Uh5SK"),
+                ],
+                outputs=[
+                    g.array("|i1", (1,), "gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "reduce_max_min_quant8_signed_min_all_zp_zero",
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_zero",
@@ -385,7 +765,45 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_all_zp_zero_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 44, ("zp_zero", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "BPgOAPwO8AoY/hgE"),
+                ],
+                outputs=[
+                    g.array("|i1", (1,), "8A=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "reduce_max_min_quant8_signed_min_all_zp_pos",
         "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_pos",
@@ -419,17 +837,67 @@ def _t11():
     )
 
 
+def _t23():
+    return g.case(
+        "reduce_max_min_quant8_signed_min_all_zp_pos_all_inputs_as_internal",
+        "reduce_max_min_quant8_signed_min_all_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 44, ("zp_pos", "all_inputs_as_internal"), ("REDUCE_MIN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=103),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=103, location=(0, 13, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.REDUCE_MIN, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAABAAAAAGcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "a191Z2N1V3F/ZX9r"),
+                ],
+                outputs=[
+                    g.array("|i1", (1,), "Vw=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reduce_max_min_quant8_signed_max_axis1_zp_neg", _t0),
-    ("reduce_max_min_quant8_signed_max_axis1_zp_zero", _t1),
-    ("reduce_max_min_quant8_signed_max_axis1_zp_pos", _t2),
-    ("reduce_max_min_quant8_signed_max_axes_keep_zp_neg", _t3),
-    ("reduce_max_min_quant8_signed_max_axes_keep_zp_zero", _t4),
-    ("reduce_max_min_quant8_signed_max_axes_keep_zp_pos", _t5),
-    ("reduce_max_min_quant8_signed_min_axis1_zp_neg", _t6),
-    ("reduce_max_min_quant8_signed_min_axis1_zp_zero", _t7),
-    ("reduce_max_min_quant8_signed_min_axis1_zp_pos", _t8),
-    ("reduce_max_min_quant8_signed_min_all_zp_neg", _t9),
-    ("reduce_max_min_quant8_signed_min_all_zp_zero", _t10),
-    ("reduce_max_min_quant8_signed_min_all_zp_pos", _t11),
+    ("reduce_max_min_quant8_signed_max_axis1_zp_neg_all_inputs_as_internal", _t1),
+    ("reduce_max_min_quant8_signed_max_axis1_zp_zero", _t2),
+    ("reduce_max_min_quant8_signed_max_axis1_zp_zero_all_inputs_as_internal", _t3),
+    ("reduce_max_min_quant8_signed_max_axis1_zp_pos", _t4),
+    ("reduce_max_min_quant8_signed_max_axis1_zp_pos_all_inputs_as_internal", _t5),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_neg", _t6),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_neg_all_inputs_as_internal", _t7),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_zero", _t8),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_zero_all_inputs_as_internal", _t9),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_pos", _t10),
+    ("reduce_max_min_quant8_signed_max_axes_keep_zp_pos_all_inputs_as_internal", _t11),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_neg", _t12),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_neg_all_inputs_as_internal", _t13),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_zero", _t14),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_zero_all_inputs_as_internal", _t15),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_pos", _t16),
+    ("reduce_max_min_quant8_signed_min_axis1_zp_pos_all_inputs_as_internal", _t17),
+    ("reduce_max_min_quant8_signed_min_all_zp_neg", _t18),
+    ("reduce_max_min_quant8_signed_min_all_zp_neg_all_inputs_as_internal", _t19),
+    ("reduce_max_min_quant8_signed_min_all_zp_zero", _t20),
+    ("reduce_max_min_quant8_signed_min_all_zp_zero_all_inputs_as_internal", _t21),
+    ("reduce_max_min_quant8_signed_min_all_zp_pos", _t22),
+    ("reduce_max_min_quant8_signed_min_all_zp_pos_all_inputs_as_internal", _t23),
 )

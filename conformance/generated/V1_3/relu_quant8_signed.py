@@ -44,6 +44,42 @@ def _t0():
 
 def _t1():
     return g.case(
+        "relu_quant8_signed_relu_zp_neg_all_inputs_as_internal",
+        "relu_quant8_signed_relu_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "gIqMj5CSlJWcqK64"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "kJCQkJCSlJWcqK64"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "relu_quant8_signed_relu_zp_zero",
         "relu_quant8_signed_relu_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -73,7 +109,43 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "relu_quant8_signed_relu_zp_zero_all_inputs_as_internal",
+        "relu_quant8_signed_relu_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "4PT4/gAECAoYMDxQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AAAAAAAECAoYMDxQ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "relu_quant8_signed_relu_zp_pos",
         "relu_quant8_signed_relu_dynamic_output_shape_zp_pos",
@@ -104,7 +176,43 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "relu_quant8_signed_relu_zp_pos_all_inputs_as_internal",
+        "relu_quant8_signed_relu_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=47, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="LwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "DyMnLS8zNzlHX2t/"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "Ly8vLy8zNzlHX2t/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "relu_quant8_signed_relu1_zp_neg",
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_neg",
@@ -135,7 +243,43 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "relu_quant8_signed_relu1_zp_neg_all_inputs_as_internal",
+        "relu_quant8_signed_relu1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 35, ("zp_neg", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "gIqMj5CSlJWcqK64"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "jIyMj5CSlJSUlJSU"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "relu_quant8_signed_relu1_zp_zero",
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_zero",
@@ -166,7 +310,43 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "relu_quant8_signed_relu1_zp_zero_all_inputs_as_internal",
+        "relu_quant8_signed_relu1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 35, ("zp_zero", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "4PT4/gAECAoYMDxQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "+Pj4/gAECAgICAgI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "relu_quant8_signed_relu1_zp_pos",
         "relu_quant8_signed_relu1_dynamic_output_shape_zp_pos",
@@ -197,7 +377,43 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "relu_quant8_signed_relu1_zp_pos_all_inputs_as_internal",
+        "relu_quant8_signed_relu1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 35, ("zp_pos", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=47, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="LwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "DyMnLS8zNzlHX2t/"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "JycnLS8zNzc3Nzc3"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "relu_quant8_signed_relu6_zp_neg",
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_neg",
@@ -228,7 +444,43 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "relu_quant8_signed_relu6_zp_neg_all_inputs_as_internal",
+        "relu_quant8_signed_relu6_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_neg", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-112),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-112, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="kAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "gIqMj5CSlJWcqK64"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "kJCQkJCSlJWcqKio"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "relu_quant8_signed_relu6_zp_zero",
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_zero",
@@ -259,7 +511,43 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "relu_quant8_signed_relu6_zp_zero_all_inputs_as_internal",
+        "relu_quant8_signed_relu6_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_zero", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "4PT4/gAECAoYMDxQ"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "AAAAAAAECAoYMDAw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "relu_quant8_signed_relu6_zp_pos",
         "relu_quant8_signed_relu6_dynamic_output_shape_zp_pos",
@@ -290,7 +578,43 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "relu_quant8_signed_relu6_zp_pos_all_inputs_as_internal",
+        "relu_quant8_signed_relu6_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 43, ("zp_pos", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=47),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=47, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="LwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "DyMnLS8zNzlHX2t/"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 3), "Ly8vLy8zNzlHX19f"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "relu_quant8_signed_relu_edges_zp_min_signed",
         "relu_quant8_signed_relu_edges_zp_min_dynamic_output_shape_signed",
@@ -321,7 +645,43 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "relu_quant8_signed_relu_edges_zp_min_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "relu_quant8_signed_relu_edges_zp_max_signed",
         "relu_quant8_signed_relu_edges_zp_max_dynamic_output_shape_signed",
@@ -352,7 +712,43 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "relu_quant8_signed_relu_edges_zp_max_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "f39/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "relu_quant8_signed_relu1_edges_zp_min_signed",
         "relu_quant8_signed_relu1_edges_zp_min_dynamic_output_shape_signed",
@@ -383,7 +779,43 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "relu_quant8_signed_relu1_edges_zp_min_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu1_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEhISE"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "relu_quant8_signed_relu1_edges_zp_max_signed",
         "relu_quant8_signed_relu1_edges_zp_max_dynamic_output_shape_signed",
@@ -414,7 +846,43 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "relu_quant8_signed_relu1_edges_zp_max_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu1_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU1",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU1, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "e3t7fH5/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "relu_quant8_signed_relu6_edges_zp_min_signed",
         "relu_quant8_signed_relu6_edges_zp_min_dynamic_output_shape_signed",
@@ -445,7 +913,43 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "relu_quant8_signed_relu6_edges_zp_min_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu6_edges_zp_min_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("signed", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-128, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="gAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gIGEl5h/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "gIGEl5iY"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "relu_quant8_signed_relu6_edges_zp_max_signed",
         "relu_quant8_signed_relu6_edges_zp_max_dynamic_output_shape_signed",
@@ -476,20 +980,71 @@ def _t14():
     )
 
 
+def _t29():
+    return g.case(
+        "relu_quant8_signed_relu6_edges_zp_max_signed_all_inputs_as_internal",
+        "relu_quant8_signed_relu6_edges_zp_max_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("signed", "all_inputs_as_internal"), ("RELU6",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=127, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [2, 3, 4], [0]),
+                g.operation(OperationType.RELU6, [0], [1]),
+            ],
+            inputs=[2],
+            outputs=[1],
+            values="fwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (6,), "gGd7fH5/"),
+                ],
+                outputs=[
+                    g.array("|i1", (6,), "f39/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("relu_quant8_signed_relu_zp_neg", _t0),
-    ("relu_quant8_signed_relu_zp_zero", _t1),
-    ("relu_quant8_signed_relu_zp_pos", _t2),
-    ("relu_quant8_signed_relu1_zp_neg", _t3),
-    ("relu_quant8_signed_relu1_zp_zero", _t4),
-    ("relu_quant8_signed_relu1_zp_pos", _t5),
-    ("relu_quant8_signed_relu6_zp_neg", _t6),
-    ("relu_quant8_signed_relu6_zp_zero", _t7),
-    ("relu_quant8_signed_relu6_zp_pos", _t8),
-    ("relu_quant8_signed_relu_edges_zp_min_signed", _t9),
-    ("relu_quant8_signed_relu_edges_zp_max_signed", _t10),
-    ("relu_quant8_signed_relu1_edges_zp_min_signed", _t11),
-    ("relu_quant8_signed_relu1_edges_zp_max_signed", _t12),
-    ("relu_quant8_signed_relu6_edges_zp_min_signed", _t13),
-    ("relu_quant8_signed_relu6_edges_zp_max_signed", _t14),
+    ("relu_quant8_signed_relu_zp_neg_all_inputs_as_internal", _t1),
+    ("relu_quant8_signed_relu_zp_zero", _t2),
+    ("relu_quant8_signed_relu_zp_zero_all_inputs_as_internal", _t3),
+    ("relu_quant8_signed_relu_zp_pos", _t4),
+    ("relu_quant8_signed_relu_zp_pos_all_inputs_as_internal", _t5),
+    ("relu_quant8_signed_relu1_zp_neg", _t6),
+    ("relu_quant8_signed_relu1_zp_neg_all_inputs_as_internal", _t7),
+    ("relu_quant8_signed_relu1_zp_zero", _t8),
+    ("relu_quant8_signed_relu1_zp_zero_all_inputs_as_internal", _t9),
+    ("relu_quant8_signed_relu1_zp_pos", _t10),
+    ("relu_quant8_signed_relu1_zp_pos_all_inputs_as_internal", _t11),
+    ("relu_quant8_signed_relu6_zp_neg", _t12),
+    ("relu_quant8_signed_relu6_zp_neg_all_inputs_as_internal", _t13),
+    ("relu_quant8_signed_relu6_zp_zero", _t14),
+    ("relu_quant8_signed_relu6_zp_zero_all_inputs_as_internal", _t15),
+    ("relu_quant8_signed_relu6_zp_pos", _t16),
+    ("relu_quant8_signed_relu6_zp_pos_all_inputs_as_internal", _t17),
+    ("relu_quant8_signed_relu_edges_zp_min_signed", _t18),
+    ("relu_quant8_signed_relu_edges_zp_min_signed_all_inputs_as_internal", _t19),
+    ("relu_quant8_signed_relu_edges_zp_max_signed", _t20),
+    ("relu_quant8_signed_relu_edges_zp_max_signed_all_inputs_as_internal", _t21),
+    ("relu_quant8_signed_relu1_edges_zp_min_signed", _t22),
+    ("relu_quant8_signed_relu1_edges_zp_min_signed_all_inputs_as_internal", _t23),
+    ("relu_quant8_signed_relu1_edges_zp_max_signed", _t24),
+    ("relu_quant8_signed_relu1_edges_zp_max_signed_all_inputs_as_internal", _t25),
+    ("relu_quant8_signed_relu6_edges_zp_min_signed", _t26),
+    ("relu_quant8_signed_relu6_edges_zp_min_signed_all_inputs_as_internal", _t27),
+    ("relu_quant8_signed_relu6_edges_zp_max_signed", _t28),
+    ("relu_quant8_signed_relu6_edges_zp_max_signed_all_inputs_as_internal", _t29),
 )

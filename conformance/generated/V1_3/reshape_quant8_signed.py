@@ -46,6 +46,114 @@ def _t0():
 
 def _t1():
     return g.case(
+        "reshape_quant8_signed_reshape_signed_zp0_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAP////8DAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "HBkd6Bfb6dkk4ij7"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "HBkd6Bfb6dkk4ij7"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_zp0_all_tensors_as_inputs",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "HBkd6Bfb6dkk4ij7"),
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "HBkd6Bfb6dkk4ij7"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "HBkd6Bfb6dkk4ij7"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "HBkd6Bfb6dkk4ij7"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "reshape_quant8_signed_reshape_signed_saturating_low",
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low",
         "V1_3",
@@ -77,7 +185,115 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_low_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAP////8DAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/Pb+lPKAloAMiBS6"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "/Pb+lPKAloAMiBS6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_low_all_tensors_as_inputs",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "/Pb+lPKAloAMiBS6"),
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "/Pb+lPKAloAMiBS6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "/Pb+lPKAloAMiBS6"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "/Pb+lPKAloAMiBS6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "reshape_quant8_signed_reshape_signed_saturating_high",
         "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high",
@@ -110,7 +326,115 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_high_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAP////8DAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "f31/THs/TT1/Rn9f"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "f31/THs/TT1/Rn9f"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_high_all_tensors_as_inputs",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "f31/THs/TT1/Rn9f"),
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "f31/THs/TT1/Rn9f"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "reshape_quant8_signed_reshape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "f31/THs/TT1/Rn9f"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "f31/THs/TT1/Rn9f"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "reshape_quant8_signed_reshape_weight_as_input_signed_zp0",
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_zp0",
@@ -143,7 +467,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "reshape_quant8_signed_reshape_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "HBkd6Bfb6dkk4ij7"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "HBkd6Bfb6dkk4ij7"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "reshape_quant8_signed_reshape_weight_as_input_signed_saturating_low",
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_low",
@@ -176,7 +538,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "reshape_quant8_signed_reshape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "/Pb+lPKAloAMiBS6"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "/Pb+lPKAloAMiBS6"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "reshape_quant8_signed_reshape_weight_as_input_signed_saturating_high",
         "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_high",
@@ -209,7 +609,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "reshape_quant8_signed_reshape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "reshape_quant8_signed_reshape_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 24, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("RESHAPE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.RESHAPE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AgAAAP////8DAAAA"),
+                    g.array("|i1", (3, 4), "f31/THs/TT1/Rn9f"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3), "f31/THs/TT1/Rn9f"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "reshape_quant8_signed_squeeze_signed_zp0",
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_zp0",
@@ -242,7 +680,44 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "reshape_quant8_signed_squeeze_signed_zp0_all_inputs_as_internal",
+        "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("signed_zp0", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 1, 2), "BwAK8uQD"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2), "BwAK8uQD"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "reshape_quant8_signed_squeeze_signed_saturating_low",
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_low",
@@ -275,7 +750,44 @@ def _t7():
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "reshape_quant8_signed_squeeze_signed_saturating_low_all_inputs_as_internal",
+        "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("signed_saturating_low", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAIAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 1, 2), "0sTYqIzK"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2), "0sTYqIzK"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "reshape_quant8_signed_squeeze_signed_saturating_high",
         "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_high",
@@ -308,7 +820,44 @@ def _t8():
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "reshape_quant8_signed_squeeze_signed_saturating_high_all_inputs_as_internal",
+        "reshape_quant8_signed_squeeze_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("signed_saturating_high", "all_inputs_as_internal"), ("SQUEEZE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SQUEEZE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AAAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 1, 2), "a2RuVkhn"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2), "a2RuVkhn"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "reshape_quant8_signed_expand_dims_signed_zp0",
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_zp0",
@@ -341,7 +890,44 @@ def _t9():
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_signed_zp0_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("signed_zp0", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8A4H3iHa"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3), "8A4H3iHa"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "reshape_quant8_signed_expand_dims_signed_saturating_low",
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_low",
@@ -374,7 +960,44 @@ def _t10():
     )
 
 
-def _t11():
+def _t27():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_signed_saturating_low_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("signed_saturating_low", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAMQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "pODSgAaA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3), "pODSgAaA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "reshape_quant8_signed_expand_dims_signed_saturating_high",
         "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_high",
@@ -407,7 +1030,44 @@ def _t11():
     )
 
 
-def _t12():
+def _t29():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_signed_saturating_high_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("signed_saturating_high", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "VHJrQn8+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 3), "VHJrQn8+"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "reshape_quant8_signed_expand_dims_last_signed_zp0",
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_zp0",
@@ -440,7 +1100,44 @@ def _t12():
     )
 
 
-def _t13():
+def _t31():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_last_signed_zp0_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("signed_zp0", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////wAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "8A4H3iHa"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 1), "8A4H3iHa"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "reshape_quant8_signed_expand_dims_last_signed_saturating_low",
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_low",
@@ -473,7 +1170,44 @@ def _t13():
     )
 
 
-def _t14():
+def _t33():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_last_signed_saturating_low_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("signed_saturating_low", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////8QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "pODSgAaA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 1), "pODSgAaA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "reshape_quant8_signed_expand_dims_last_signed_saturating_high",
         "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_high",
@@ -506,20 +1240,78 @@ def _t14():
     )
 
 
+def _t35():
+    return g.case(
+        "reshape_quant8_signed_expand_dims_last_signed_saturating_high_all_inputs_as_internal",
+        "reshape_quant8_signed_expand_dims_last_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 50, ("signed_saturating_high", "all_inputs_as_internal"), ("EXPAND_DIMS",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.EXPAND_DIMS, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="/////2QAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "VHJrQn8+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 1), "VHJrQn8+"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("reshape_quant8_signed_reshape_signed_zp0", _t0),
-    ("reshape_quant8_signed_reshape_signed_saturating_low", _t1),
-    ("reshape_quant8_signed_reshape_signed_saturating_high", _t2),
-    ("reshape_quant8_signed_reshape_weight_as_input_signed_zp0", _t3),
-    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_low", _t4),
-    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_high", _t5),
-    ("reshape_quant8_signed_squeeze_signed_zp0", _t6),
-    ("reshape_quant8_signed_squeeze_signed_saturating_low", _t7),
-    ("reshape_quant8_signed_squeeze_signed_saturating_high", _t8),
-    ("reshape_quant8_signed_expand_dims_signed_zp0", _t9),
-    ("reshape_quant8_signed_expand_dims_signed_saturating_low", _t10),
-    ("reshape_quant8_signed_expand_dims_signed_saturating_high", _t11),
-    ("reshape_quant8_signed_expand_dims_last_signed_zp0", _t12),
-    ("reshape_quant8_signed_expand_dims_last_signed_saturating_low", _t13),
-    ("reshape_quant8_signed_expand_dims_last_signed_saturating_high", _t14),
+    ("reshape_quant8_signed_reshape_signed_zp0_all_inputs_as_internal", _t1),
+    ("reshape_quant8_signed_reshape_signed_zp0_all_tensors_as_inputs", _t2),
+    ("reshape_quant8_signed_reshape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("reshape_quant8_signed_reshape_signed_saturating_low", _t4),
+    ("reshape_quant8_signed_reshape_signed_saturating_low_all_inputs_as_internal", _t5),
+    ("reshape_quant8_signed_reshape_signed_saturating_low_all_tensors_as_inputs", _t6),
+    ("reshape_quant8_signed_reshape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("reshape_quant8_signed_reshape_signed_saturating_high", _t8),
+    ("reshape_quant8_signed_reshape_signed_saturating_high_all_inputs_as_internal", _t9),
+    ("reshape_quant8_signed_reshape_signed_saturating_high_all_tensors_as_inputs", _t10),
+    ("reshape_quant8_signed_reshape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_zp0", _t12),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_zp0_all_inputs_as_internal", _t13),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_low", _t14),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_low_all_inputs_as_internal", _t15),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_high", _t16),
+    ("reshape_quant8_signed_reshape_weight_as_input_signed_saturating_high_all_inputs_as_internal", _t17),
+    ("reshape_quant8_signed_squeeze_signed_zp0", _t18),
+    ("reshape_quant8_signed_squeeze_signed_zp0_all_inputs_as_internal", _t19),
+    ("reshape_quant8_signed_squeeze_signed_saturating_low", _t20),
+    ("reshape_quant8_signed_squeeze_signed_saturating_low_all_inputs_as_internal", _t21),
+    ("reshape_quant8_signed_squeeze_signed_saturating_high", _t22),
+    ("reshape_quant8_signed_squeeze_signed_saturating_high_all_inputs_as_internal", _t23),
+    ("reshape_quant8_signed_expand_dims_signed_zp0", _t24),
+    ("reshape_quant8_signed_expand_dims_signed_zp0_all_inputs_as_internal", _t25),
+    ("reshape_quant8_signed_expand_dims_signed_saturating_low", _t26),
+    ("reshape_quant8_signed_expand_dims_signed_saturating_low_all_inputs_as_internal", _t27),
+    ("reshape_quant8_signed_expand_dims_signed_saturating_high", _t28),
+    ("reshape_quant8_signed_expand_dims_signed_saturating_high_all_inputs_as_internal", _t29),
+    ("reshape_quant8_signed_expand_dims_last_signed_zp0", _t30),
+    ("reshape_quant8_signed_expand_dims_last_signed_zp0_all_inputs_as_internal", _t31),
+    ("reshape_quant8_signed_expand_dims_last_signed_saturating_low", _t32),
+    ("reshape_quant8_signed_expand_dims_last_signed_saturating_low_all_inputs_as_internal", _t33),
+    ("reshape_quant8_signed_expand_dims_last_signed_saturating_high", _t34),
+    ("reshape_quant8_signed_expand_dims_last_signed_saturating_high_all_inputs_as_internal", _t35),
 )

@@ -13,24 +13,36 @@ SPEC = "conformance/specs/V1_3/resize_bilinear_v1_3.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAoEEAAABBAAAAQAAAgEAAACBBAABAQQAAgMAAAABAAABgQQAAwEAAAABB"
 _D1 = "AAAAAAAAoEEAAIBAAAAwQQAAAEEAAABAAADAQAAAwEAAAIBAAAAgQQAAwEAAAABBAACwQAAAAEEAAKBAAAAAQQAAoEAAAAhBAACgQAAAEEEAAEBBAACAwAAA4EAAAKBAAAAAQAAAYEEAAIBAAAAwQQAAwEAAAABB"
-_D2 = "AAAATQBIAEAARABJAEoAxABAAEsARgBI"
-_D3 = "AAAATQBEgEkASABAAEYARgBEAEkARgBIgEUASABFAEgARUBIAEWASABKAMQARwBFAEAASwBEgEkARgBI"
-_D4 = "HkYmNC4iKiomMiouKS4oLigvKDA2FiwoIjomNCou"
-_D5 = "AAAAAAAAAEEAAIBAAABAQQAAAEAAAMBAAACgQQAAAEAAACBBAACAwAAAYEEAAABB"
-_D6 = "AAAAAAAAgEAAAABBAADAQAAAgEAAAMBAAACwQAAAoEAAAKBAAACgQAAAQEEAAOBAAAAAQAAAgEAAAMBAAACgQQAAMEEAAABAAADAQAAAIEEAAABBAAAAQQAAAEEAAAhBAAAQQQAAgMAAAKBAAABgQQAAMEEAAABB"
-_D7 = "AAAASABEAEoAQABGAE0AQABJAMQASwBI"
-_D8 = "AAAARABIAEYARABGgEUARQBFAEUASgBHAEAARABGAE2ASQBAAEYASQBIAEgASEBIgEgAxABFAEuASQBI"
-_D9 = "HiYuKiYqKSgoKDYsIiYqRjQiKjIuLi4vMBYoOjQu"
-_D10 = "AAAAAAAAgEEAACBCAAAAQQ=="
-_D11 = "AAAAAAAAgEAAAEBBAACAQQAAIEEAADBBAABQQQAAYEEAAPBBAADIQQAAcEEAACBBAAAgQgAAAEIAAIBBAAAAQQ=="
-_D12 = "AAAARABKAEwASYBJgEoAS4BPQE6ASwBJAFEAUABMAEg="
-_D13 = "HiY2PjI0ODpaUDwybl4+Lg=="
-_D14 = "AAAAAAAAAEAAAIBAAADAQAAAAEEAACBBAABAQQAAYEEAAIBBAACQQQAAoEEAALBBAADAQQAA0EEAAOBBAADwQQ=="
-_D15 = "AACgQAAAEEEAAKhBAADIQQ=="
-_D16 = "AAAAQABEAEYASABJAEoASwBMgEwATYBNAE6ATgBPgE8="
-_D17 = "HiImKi4yNjo+QkZKTlJWWg=="
-_D18 = "AAAAAAAAwEAAAMBBAADwQQ=="
-_D19 = "AAAAAAAAgEAAAIBBAACgQQ=="
+_D2 = "BQAAAAMAAAAAAQAAAAAAAAAAAA=="
+_D3 = "AAAATQBIAEAARABJAEoAxABAAEsARgBI"
+_D4 = "AAAATQBEgEkASABAAEYARgBEAEkARgBIgEUASABFAEgARUBIAEWASABKAMQARwBFAEAASwBEgEkARgBI"
+_D5 = "HkYmNC4iKiomMiouKS4oLigvKDA2FiwoIjomNCou"
+_D6 = "AAAAAAAAAEEAAIBAAABAQQAAAEAAAMBAAACgQQAAAEAAACBBAACAwAAAYEEAAABB"
+_D7 = "AAAAAAAAgEAAAABBAADAQAAAgEAAAMBAAACwQAAAoEAAAKBAAACgQAAAQEEAAOBAAAAAQAAAgEAAAMBAAACgQQAAMEEAAABAAADAQAAAIEEAAABBAAAAQQAAAEEAAAhBAAAQQQAAgMAAAKBAAABgQQAAMEEAAABB"
+_D8 = "BQAAAAMAAAABAQAAAAAAAAAAAA=="
+_D9 = "AAAASABEAEoAQABGAE0AQABJAMQASwBI"
+_D10 = "AAAARABIAEYARABGgEUARQBFAEUASgBHAEAARABGAE2ASQBAAEYASQBIAEgASEBIgEgAxABFAEuASQBI"
+_D11 = "HiYuKiYqKSgoKDYsIiYqRjQiKjIuLi4vMBYoOjQu"
+_D12 = "AADgPwAAwD8AAQAAAAAAAAAA"
+_D13 = "AADgPwAAwD8BAQAAAAAAAAAA"
+_D14 = "AAAAAAAAgEEAACBCAAAAQQ=="
+_D15 = "AAAAAAAAgEAAAEBBAACAQQAAIEEAADBBAABQQQAAYEEAAPBBAADIQQAAcEEAACBBAAAgQgAAAEIAAIBBAAAAQQ=="
+_D16 = "BAAAAAQAAAAAAAEAAAAAAAAAAA=="
+_D17 = "AAAARABKAEwASYBJgEoAS4BPQE6ASwBJAFEAUABMAEg="
+_D18 = "HiY2PjI0ODpaUDwybl4+Lg=="
+_D19 = "BAAAAAQAAAABAAEAAAAAAAAAAA=="
+_D20 = "AAAAAAAAAEAAAIBAAADAQAAAAEEAACBBAABAQQAAYEEAAIBBAACQQQAAoEEAALBBAADAQQAA0EEAAOBBAADwQQ=="
+_D21 = "AACgQAAAEEEAAKhBAADIQQ=="
+_D22 = "AAAAPwAAAD8AAAEAAAAAAAAAAA=="
+_D23 = "AAAAQABEAEYASABJAEoASwBMgEwATYBNAE6ATgBPgE8="
+_D24 = "HiImKi4yNjo+QkZKTlJWWg=="
+_D25 = "AAAAPwAAAD8BAAEAAAAAAAAAAA=="
+_D26 = "AAAAAAAAwEAAAMBBAADwQQ=="
+_D27 = "AgAAAAIAAAAAAQAAAAAAAAAA"
+_D28 = "AgAAAAIAAAABAQAAAAAAAAAA"
+_D29 = "AAAAAAAAgEAAAIBBAACgQQ=="
+_D30 = "AgAAAAIAAAAAAAAAAAAAAAAAAA=="
+_D31 = "AgAAAAIAAAABAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -72,6 +84,47 @@ def _t0():
 
 def _t1():
     return g.case(
+        "resize_bilinear_v1_3_align_corners_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "resize_bilinear_v1_3_align_corners_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
@@ -107,7 +160,48 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nhwc_float16",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_float16",
@@ -134,17 +228,58 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D2),
+                    g.array("<f2", (1, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 5, 2), _D3),
+                    g.array("<f2", (1, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAAAAQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nhwc_quant8",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_quant8",
@@ -174,14 +309,55 @@ def _t3():
                     g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 5, 2), _D4),
+                    g.array("|u1", (1, 3, 5, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAAAAQAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 5, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nchw",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw",
@@ -208,17 +384,58 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D5),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D6),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_relaxed",
@@ -245,17 +462,58 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D5),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D6),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nchw_float16",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_float16",
@@ -282,17 +540,58 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D7),
+                    g.array("<f2", (1, 2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 3, 5), _D8),
+                    g.array("<f2", (1, 2, 3, 5), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAABAQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 5), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_bilinear_v1_3_align_corners_nchw_quant8",
         "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_quant8",
@@ -322,14 +621,55 @@ def _t7():
                     g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 5), _D9),
+                    g.array("|u1", (1, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAABAQAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nhwc",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc",
@@ -365,7 +705,47 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_relaxed",
@@ -401,7 +781,47 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D12,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nhwc_float16",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_float16",
@@ -427,17 +847,57 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D2),
+                    g.array("<f2", (1, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 5, 2), _D3),
+                    g.array("<f2", (1, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD8APgABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nhwc_quant8",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_quant8",
@@ -466,14 +926,54 @@ def _t11():
                     g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 5, 2), _D4),
+                    g.array("|u1", (1, 3, 5, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AADgPwAAwD8AAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 5, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nchw",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw",
@@ -499,17 +999,57 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D5),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D6),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D13,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_relaxed",
@@ -535,17 +1075,57 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D5),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D6),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D13,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nchw_float16",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_float16",
@@ -571,17 +1151,57 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D7),
+                    g.array("<f2", (1, 2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 3, 5), _D8),
+                    g.array("<f2", (1, 2, 3, 5), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AD8APgEBAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 5), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_bilinear_v1_3_align_corners_scale_nchw_quant8",
         "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_quant8",
@@ -610,14 +1230,54 @@ def _t15():
                     g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 5), _D9),
+                    g.array("|u1", (1, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_scale_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AADgPwAAwD8BAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nhwc",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc",
@@ -644,17 +1304,58 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed",
@@ -681,17 +1382,58 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D11),
+                    g.array("<f4", (1, 4, 4, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nhwc_float16",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16",
@@ -721,14 +1463,55 @@ def _t18():
                     g.array("<f2", (1, 2, 2, 1), "AAAATABRAEg="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D12),
+                    g.array("<f2", (1, 4, 4, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BAAAAAQAAAAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAATABRAEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nhwc_quant8",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8",
@@ -758,14 +1541,55 @@ def _t19():
                     g.array("|u1", (1, 2, 2, 1), "Hj5uLg=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D13),
+                    g.array("|u1", (1, 4, 4, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BAAAAAQAAAAAAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 1), "Hj5uLg=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nchw",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw",
@@ -792,17 +1616,58 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D11),
+                    g.array("<f4", (1, 1, 4, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nchw_relaxed",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed",
@@ -829,17 +1694,58 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D14),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D11),
+                    g.array("<f4", (1, 1, 4, 4), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D14),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nchw_float16",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16",
@@ -869,14 +1775,55 @@ def _t22():
                     g.array("<f2", (1, 1, 2, 2), "AAAATABRAEg="),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D12),
+                    g.array("<f2", (1, 1, 4, 4), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BAAAAAQAAAABAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAATABRAEg="),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_up_nchw_quant8",
         "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8",
@@ -906,14 +1853,55 @@ def _t23():
                     g.array("|u1", (1, 1, 2, 2), "Hj5uLg=="),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D13),
+                    g.array("|u1", (1, 1, 4, 4), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_up_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BAAAAAQAAAABAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 2, 2), "Hj5uLg=="),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nhwc",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc",
@@ -940,17 +1928,58 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D15),
+                    g.array("<f4", (1, 2, 2, 1), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed",
@@ -977,17 +2006,58 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D15),
+                    g.array("<f4", (1, 2, 2, 1), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D22,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nhwc_float16",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16",
@@ -1014,7 +2084,7 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D16),
+                    g.array("<f2", (1, 4, 4, 1), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AEWASEBNQE4="),
@@ -1024,7 +2094,48 @@ def _t26():
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="ADgAOAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AEWASEBNQE4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nhwc_quant8",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8",
@@ -1051,7 +2162,7 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D17),
+                    g.array("|u1", (1, 4, 4, 1), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "KDBIUA=="),
@@ -1061,7 +2172,48 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8AAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "KDBIUA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nchw",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw",
@@ -1088,17 +2240,58 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D15),
+                    g.array("<f4", (1, 1, 2, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D25,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nchw_relaxed",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed",
@@ -1125,17 +2318,58 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D15),
+                    g.array("<f4", (1, 1, 2, 2), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D25,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nchw_float16",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16",
@@ -1162,7 +2396,7 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D16),
+                    g.array("<f2", (1, 1, 4, 4), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AEWASEBNQE4="),
@@ -1172,7 +2406,48 @@ def _t30():
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="ADgAOAEAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AEWASEBNQE4="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "resize_bilinear_v1_3_half_pixel_down_nchw_quant8",
         "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8",
@@ -1199,7 +2474,7 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D17),
+                    g.array("|u1", (1, 1, 4, 4), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "KDBIUA=="),
@@ -1209,7 +2484,48 @@ def _t31():
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "resize_bilinear_v1_3_half_pixel_down_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8BAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "KDBIUA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nhwc",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc",
@@ -1235,17 +2551,57 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D18),
+                    g.array("<f4", (1, 2, 2, 1), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D27,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nhwc_relaxed",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed",
@@ -1271,17 +2627,57 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D18),
+                    g.array("<f4", (1, 2, 2, 1), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D27,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nhwc_float16",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16",
@@ -1307,7 +2703,7 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D16),
+                    g.array("<f2", (1, 4, 4, 1), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
@@ -1317,7 +2713,47 @@ def _t34():
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nhwc_quant8",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8",
@@ -1343,7 +2779,7 @@ def _t35():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D17),
+                    g.array("|u1", (1, 4, 4, 1), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
@@ -1353,7 +2789,47 @@ def _t35():
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAAAAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nchw",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw",
@@ -1379,17 +2855,57 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D18),
+                    g.array("<f4", (1, 1, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nchw_relaxed",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed",
@@ -1415,17 +2931,57 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D18),
+                    g.array("<f4", (1, 1, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nchw_float16",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_float16",
@@ -1451,7 +3007,7 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D16),
+                    g.array("<f2", (1, 1, 4, 4), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
@@ -1461,7 +3017,47 @@ def _t38():
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAABAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "resize_bilinear_v1_3_align_corners_down_nchw_quant8",
         "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8",
@@ -1487,7 +3083,7 @@ def _t39():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D17),
+                    g.array("|u1", (1, 1, 4, 4), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
@@ -1497,7 +3093,47 @@ def _t39():
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "resize_bilinear_v1_3_align_corners_down_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAABAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nhwc",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc",
@@ -1524,17 +3160,58 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D19),
+                    g.array("<f4", (1, 2, 2, 1), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nhwc_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nhwc_relaxed",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed",
@@ -1561,17 +3238,58 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D14),
+                    g.array("<f4", (1, 4, 4, 1), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D19),
+                    g.array("<f4", (1, 2, 2, 1), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D30,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nhwc_float16",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_float16",
@@ -1598,7 +3316,7 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D16),
+                    g.array("<f2", (1, 4, 4, 1), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AAAARABMAE0="),
@@ -1608,7 +3326,48 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nhwc_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARABMAE0="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nhwc_quant8",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_quant8",
@@ -1635,7 +3394,7 @@ def _t43():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D17),
+                    g.array("|u1", (1, 4, 4, 1), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "HiY+Rg=="),
@@ -1645,7 +3404,48 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nhwc_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HiY+Rg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nchw",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw",
@@ -1672,17 +3472,58 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D19),
+                    g.array("<f4", (1, 1, 2, 2), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nchw_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nchw_relaxed",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_relaxed",
@@ -1709,17 +3550,58 @@ def _t45():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D14),
+                    g.array("<f4", (1, 1, 4, 4), _D20),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D19),
+                    g.array("<f4", (1, 1, 2, 2), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D31,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D20),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nchw_float16",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_float16",
@@ -1746,7 +3628,7 @@ def _t46():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D16),
+                    g.array("<f2", (1, 1, 4, 4), _D23),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AAAARABMAE0="),
@@ -1756,7 +3638,48 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nchw_float16_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D23),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARABMAE0="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "resize_bilinear_v1_3_flags_false_nchw_quant8",
         "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_quant8",
@@ -1783,7 +3706,48 @@ def _t47():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D17),
+                    g.array("|u1", (1, 1, 4, 4), _D24),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HiY+Rg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "resize_bilinear_v1_3_flags_false_nchw_quant8_all_inputs_as_internal",
+        "resize_bilinear_v1_3_flags_false_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 33, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D24),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "HiY+Rg=="),
@@ -1795,51 +3759,99 @@ def _t47():
 
 TESTS = (
     ("resize_bilinear_v1_3_align_corners_nhwc", _t0),
-    ("resize_bilinear_v1_3_align_corners_nhwc_relaxed", _t1),
-    ("resize_bilinear_v1_3_align_corners_nhwc_float16", _t2),
-    ("resize_bilinear_v1_3_align_corners_nhwc_quant8", _t3),
-    ("resize_bilinear_v1_3_align_corners_nchw", _t4),
-    ("resize_bilinear_v1_3_align_corners_nchw_relaxed", _t5),
-    ("resize_bilinear_v1_3_align_corners_nchw_float16", _t6),
-    ("resize_bilinear_v1_3_align_corners_nchw_quant8", _t7),
-    ("resize_bilinear_v1_3_align_corners_scale_nhwc", _t8),
-    ("resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed", _t9),
-    ("resize_bilinear_v1_3_align_corners_scale_nhwc_float16", _t10),
-    ("resize_bilinear_v1_3_align_corners_scale_nhwc_quant8", _t11),
-    ("resize_bilinear_v1_3_align_corners_scale_nchw", _t12),
-    ("resize_bilinear_v1_3_align_corners_scale_nchw_relaxed", _t13),
-    ("resize_bilinear_v1_3_align_corners_scale_nchw_float16", _t14),
-    ("resize_bilinear_v1_3_align_corners_scale_nchw_quant8", _t15),
-    ("resize_bilinear_v1_3_half_pixel_up_nhwc", _t16),
-    ("resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed", _t17),
-    ("resize_bilinear_v1_3_half_pixel_up_nhwc_float16", _t18),
-    ("resize_bilinear_v1_3_half_pixel_up_nhwc_quant8", _t19),
-    ("resize_bilinear_v1_3_half_pixel_up_nchw", _t20),
-    ("resize_bilinear_v1_3_half_pixel_up_nchw_relaxed", _t21),
-    ("resize_bilinear_v1_3_half_pixel_up_nchw_float16", _t22),
-    ("resize_bilinear_v1_3_half_pixel_up_nchw_quant8", _t23),
-    ("resize_bilinear_v1_3_half_pixel_down_nhwc", _t24),
-    ("resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed", _t25),
-    ("resize_bilinear_v1_3_half_pixel_down_nhwc_float16", _t26),
-    ("resize_bilinear_v1_3_half_pixel_down_nhwc_quant8", _t27),
-    ("resize_bilinear_v1_3_half_pixel_down_nchw", _t28),
-    ("resize_bilinear_v1_3_half_pixel_down_nchw_relaxed", _t29),
-    ("resize_bilinear_v1_3_half_pixel_down_nchw_float16", _t30),
-    ("resize_bilinear_v1_3_half_pixel_down_nchw_quant8", _t31),
-    ("resize_bilinear_v1_3_align_corners_down_nhwc", _t32),
-    ("resize_bilinear_v1_3_align_corners_down_nhwc_relaxed", _t33),
-    ("resize_bilinear_v1_3_align_corners_down_nhwc_float16", _t34),
-    ("resize_bilinear_v1_3_align_corners_down_nhwc_quant8", _t35),
-    ("resize_bilinear_v1_3_align_corners_down_nchw", _t36),
-    ("resize_bilinear_v1_3_align_corners_down_nchw_relaxed", _t37),
-    ("resize_bilinear_v1_3_align_corners_down_nchw_float16", _t38),
-    ("resize_bilinear_v1_3_align_corners_down_nchw_quant8", _t39),
-    ("resize_bilinear_v1_3_flags_false_nhwc", _t40),
-    ("resize_bilinear_v1_3_flags_false_nhwc_relaxed", _t41),
-    ("resize_bilinear_v1_3_flags_false_nhwc_float16", _t42),
-    ("resize_bilinear_v1_3_flags_false_nhwc_quant8", _t43),
-    ("resize_bilinear_v1_3_flags_false_nchw", _t44),
-    ("resize_bilinear_v1_3_flags_false_nchw_relaxed", _t45),
-    ("resize_bilinear_v1_3_flags_false_nchw_float16", _t46),
-    ("resize_bilinear_v1_3_flags_false_nchw_quant8", _t47),
+    ("resize_bilinear_v1_3_align_corners_nhwc_all_inputs_as_internal", _t1),
+    ("resize_bilinear_v1_3_align_corners_nhwc_relaxed", _t2),
+    ("resize_bilinear_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("resize_bilinear_v1_3_align_corners_nhwc_float16", _t4),
+    ("resize_bilinear_v1_3_align_corners_nhwc_float16_all_inputs_as_internal", _t5),
+    ("resize_bilinear_v1_3_align_corners_nhwc_quant8", _t6),
+    ("resize_bilinear_v1_3_align_corners_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("resize_bilinear_v1_3_align_corners_nchw", _t8),
+    ("resize_bilinear_v1_3_align_corners_nchw_all_inputs_as_internal", _t9),
+    ("resize_bilinear_v1_3_align_corners_nchw_relaxed", _t10),
+    ("resize_bilinear_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("resize_bilinear_v1_3_align_corners_nchw_float16", _t12),
+    ("resize_bilinear_v1_3_align_corners_nchw_float16_all_inputs_as_internal", _t13),
+    ("resize_bilinear_v1_3_align_corners_nchw_quant8", _t14),
+    ("resize_bilinear_v1_3_align_corners_nchw_quant8_all_inputs_as_internal", _t15),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc", _t16),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_all_inputs_as_internal", _t17),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed", _t18),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_float16", _t20),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_float16_all_inputs_as_internal", _t21),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_quant8", _t22),
+    ("resize_bilinear_v1_3_align_corners_scale_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw", _t24),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_all_inputs_as_internal", _t25),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_relaxed", _t26),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_float16", _t28),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_float16_all_inputs_as_internal", _t29),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_quant8", _t30),
+    ("resize_bilinear_v1_3_align_corners_scale_nchw_quant8_all_inputs_as_internal", _t31),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc", _t32),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_all_inputs_as_internal", _t33),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed", _t34),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal", _t35),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_float16", _t36),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_float16_all_inputs_as_internal", _t37),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_quant8", _t38),
+    ("resize_bilinear_v1_3_half_pixel_up_nhwc_quant8_all_inputs_as_internal", _t39),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw", _t40),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_all_inputs_as_internal", _t41),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_relaxed", _t42),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal", _t43),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_float16", _t44),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_float16_all_inputs_as_internal", _t45),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_quant8", _t46),
+    ("resize_bilinear_v1_3_half_pixel_up_nchw_quant8_all_inputs_as_internal", _t47),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc", _t48),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_all_inputs_as_internal", _t49),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed", _t50),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal", _t51),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_float16", _t52),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_float16_all_inputs_as_internal", _t53),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_quant8", _t54),
+    ("resize_bilinear_v1_3_half_pixel_down_nhwc_quant8_all_inputs_as_internal", _t55),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw", _t56),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_all_inputs_as_internal", _t57),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_relaxed", _t58),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal", _t59),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_float16", _t60),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_float16_all_inputs_as_internal", _t61),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_quant8", _t62),
+    ("resize_bilinear_v1_3_half_pixel_down_nchw_quant8_all_inputs_as_internal", _t63),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc", _t64),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_all_inputs_as_internal", _t65),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_relaxed", _t66),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal", _t67),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_float16", _t68),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_float16_all_inputs_as_internal", _t69),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_quant8", _t70),
+    ("resize_bilinear_v1_3_align_corners_down_nhwc_quant8_all_inputs_as_internal", _t71),
+    ("resize_bilinear_v1_3_align_corners_down_nchw", _t72),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_all_inputs_as_internal", _t73),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_relaxed", _t74),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal", _t75),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_float16", _t76),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_float16_all_inputs_as_internal", _t77),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_quant8", _t78),
+    ("resize_bilinear_v1_3_align_corners_down_nchw_quant8_all_inputs_as_internal", _t79),
+    ("resize_bilinear_v1_3_flags_false_nhwc", _t80),
+    ("resize_bilinear_v1_3_flags_false_nhwc_all_inputs_as_internal", _t81),
+    ("resize_bilinear_v1_3_flags_false_nhwc_relaxed", _t82),
+    ("resize_bilinear_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal", _t83),
+    ("resize_bilinear_v1_3_flags_false_nhwc_float16", _t84),
+    ("resize_bilinear_v1_3_flags_false_nhwc_float16_all_inputs_as_internal", _t85),
+    ("resize_bilinear_v1_3_flags_false_nhwc_quant8", _t86),
+    ("resize_bilinear_v1_3_flags_false_nhwc_quant8_all_inputs_as_internal", _t87),
+    ("resize_bilinear_v1_3_flags_false_nchw", _t88),
+    ("resize_bilinear_v1_3_flags_false_nchw_all_inputs_as_internal", _t89),
+    ("resize_bilinear_v1_3_flags_false_nchw_relaxed", _t90),
+    ("resize_bilinear_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal", _t91),
+    ("resize_bilinear_v1_3_flags_false_nchw_float16", _t92),
+    ("resize_bilinear_v1_3_flags_false_nchw_float16_all_inputs_as_internal", _t93),
+    ("resize_bilinear_v1_3_flags_false_nchw_quant8", _t94),
+    ("resize_bilinear_v1_3_flags_false_nchw_quant8_all_inputs_as_internal", _t95),
 )

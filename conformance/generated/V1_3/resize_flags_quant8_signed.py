@@ -16,11 +16,25 @@ _D1 = "vrq2ur6isL6+voamxsK+mqKqsLauno6erg=="
 _D2 = "enh2eHpsc3p6el5ufnx6aGxwc3ZyamJqcg=="
 _D3 = "0trq7ubWvrLO0NTZ39a+ssa8qK/R1r6ywrKSmsrWvrI="
 _D4 = "BAwcIBgI8OQAAgYLEQjw5Pju2uEDCPDk9OTEzPwI8OQ="
-_D5 = "+vf3/f0JC/z8CwsBC/z8CwsB9QgI+PgI"
-_D6 = "YlxcaGh/f2Zmf39wf2Zmf39wWH5+Xl5+"
-_D7 = "gICAgICMjoCAjo6EjoCAjo6EgIuLgICL"
-_D8 = "2tjW2NrM09ra2r7O3tzayMzQ09bSysLK0g=="
-_D9 = "gICAgoKanoCAnp6KnoCAnp6KgJiYgICY"
+_D5 = "wMi4uLiowNjguLDg4KDAoNiwuODQsMjIqKjgwODYuLg="
+_D6 = "ZGhgYGBYZHB0YFx0dFRkVHBcYHRsXGhoWFh0ZHRwYGA="
+_D7 = "wLi4wOCw4MDYuNDIqODguMi4qNi44KCgsOCwyKjA2Lg="
+_D8 = "ZGBgZHRcdGRwYGxoWHR0YGhgWHBgdFRUXHRcaFhkcGA="
+_D9 = "+vf3/f0JC/z8CwsBC/z8CwsB9QgI+PgI"
+_D10 = "YlxcaGh/f2Zmf39wf2Zmf39wWH5+Xl5+"
+_D11 = "gICAgICMjoCAjo6EjoCAjo6EgIuLgICL"
+_D12 = "8fv4APL09AQD/PHv+O3z8AT8"
+_D13 = "OmJWdj5GRn9/ZjoyVipCNn9m"
+_D14 = "8fjy9APx+PME+wD0BPzv7fD8"
+_D15 = "OlY+Rn86VkJ/YnZGf2YyKjZm"
+_D16 = "HSEdISYrJisiICIgHSEdISYrJisiICIgICYgJiEgISAVJhUmICYgJiEgISAVJhUm"
+_D17 = "ipKKkpymnKaUkJSQipKKkpymnKaUkJSQkJyQnJKQkpCAnICckJyQnJKQkpCAnICc"
+_D18 = "HR0mJiIiHR0mJiIiICAhIRUVICAhIRUVISErKyAgISErKyAgJiYgICYmJiYgICYm"
+_D19 = "ioqcnJSUioqcnJSUkJCSkoCAkJCSkoCAkpKmppCQkpKmppCQnJyQkJycnJyQkJyc"
+_D20 = "2tjW2NrM09ra2r7O3tzayMzQ09bSysLK0g=="
+_D21 = "gICAgoKanoCAnp6KnoCAnp6KgJiYgICY"
+_D22 = "AQsIEAIEBBQTDAH/CP0DABQM"
+_D23 = "AQgCBBMBCAMUCxAEFAz//QAM"
 
 
 def _t0():
@@ -61,6 +75,46 @@ def _t0():
 
 def _t1():
     return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_zp0_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 1), "DAgM8BAMBPQE"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low",
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_low",
         "V1_3",
@@ -95,7 +149,47 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], consumers=1, scale=0.25, zero_point=-90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-90, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAAAAaYAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 1), "vra+hsa+ro6u"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_high",
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_high",
@@ -131,7 +225,47 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAAAAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 1), "enZ6Xn56cmJy"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_zp0",
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_zp0",
@@ -167,7 +301,47 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_zp0_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAABAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 3), "DAgM8BAMBPQE"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_low",
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_low",
@@ -203,7 +377,47 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], consumers=1, scale=0.25, zero_point=-90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-90, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAABAaYAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 3), "vra+hsa+ro6u"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_high",
         "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_high",
@@ -239,7 +453,47 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BQAAAAUAAAABAW4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 3), "enZ6Xn56cmJy"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -276,7 +530,48 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 8, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="CAAAAAQAAAAAAAHiAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 1), "0vLissKC4rI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 8, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_pos",
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_pos",
@@ -313,7 +608,48 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 1], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 8, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="CAAAAAQAAAAAAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 1), "BCQU5PS0FOQ="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 8, 1), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_neg",
@@ -350,7 +686,48 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="CAAAAAQAAAABAAHiAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 4), "0vLissKC4rI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 8), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_pos",
         "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_pos",
@@ -387,7 +764,48 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 4], consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=20, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="CAAAAAQAAAABAAEUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 4), "BCQU5PS0FOQ="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 8), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -414,7 +832,7 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "wMi4uLiowNjguLDg4KDAoNiwuODQsMjIqKjgwODYuLg="),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "wsbGsMa+zMI="),
@@ -424,7 +842,48 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.25, zero_point=-64),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-64, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8AAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "wsbGsMa+zMI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_pos",
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos",
@@ -451,7 +910,7 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "ZGhgYGBYZHB0YFx0dFRkVHBcYHRsXGhoWFh0ZHRwYGA="),
+                    g.array("|i1", (1, 4, 4, 2), _D6),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "ZWdnXGdjamU="),
@@ -461,7 +920,48 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8AAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZWdnXGdjamU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_neg",
@@ -488,7 +988,7 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "wLi4wOCw4MDYuNDIqODguMi4qNi44KCgsOCwyKjA2Lg="),
+                    g.array("|i1", (1, 2, 4, 4), _D7),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "wsbGzMawvsI="),
@@ -498,7 +998,48 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.25, zero_point=-64),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-64, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8BAAHAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "wsbGzMawvsI="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_pos",
         "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos",
@@ -525,7 +1066,7 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "ZGBgZHRcdGRwYGxoWHR0YGhgWHBgdFRUXHRcaFhkcGA="),
+                    g.array("|i1", (1, 2, 4, 4), _D8),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "ZWdnamdcY2U="),
@@ -535,7 +1076,48 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8BAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZWdnamdcY2U="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_zp0",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_zp0",
@@ -565,14 +1147,55 @@ def _t14():
                     g.array("|i1", (1, 3, 4, 1), "+vf9CQv8CwH1CPgI"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 1), _D5),
+                    g.array("|i1", (1, 4, 6, 1), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_zp0_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 4, 1), "+vf9CQv8CwH1CPgI"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 1), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_high",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -602,14 +1225,55 @@ def _t15():
                     g.array("|i1", (1, 3, 4, 1), "Ylxof39mf3BYfl5+"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 1), _D6),
+                    g.array("|i1", (1, 4, 6, 1), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAAAAQBuAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 4, 1), "Ylxof39mf3BYfl5+"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 1), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -639,14 +1303,55 @@ def _t16():
                     g.array("|i1", (1, 3, 4, 1), "gICAjI6AjoSAi4CL"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 1), _D7),
+                    g.array("|i1", (1, 4, 6, 1), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAAAAQCDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 4, 1), "gICAjI6AjoSAi4CL"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 1), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_zp0",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_zp0",
@@ -676,14 +1381,55 @@ def _t17():
                     g.array("|i1", (1, 1, 3, 4), "+vf9CQv8CwH1CPgI"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 6), _D5),
+                    g.array("|i1", (1, 1, 4, 6), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_zp0_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAABAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 4), "+vf9CQv8CwH1CPgI"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 6), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_high",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_high",
@@ -713,14 +1459,55 @@ def _t18():
                     g.array("|i1", (1, 1, 3, 4), "Ylxof39mf3BYfl5+"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 6), _D6),
+                    g.array("|i1", (1, 1, 4, 6), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAABAQBuAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 4), "Ylxof39mf3BYfl5+"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 6), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_low",
@@ -750,14 +1537,55 @@ def _t19():
                     g.array("|i1", (1, 1, 3, 4), "gICAjI6AjoSAi4CL"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 6), _D7),
+                    g.array("|i1", (1, 1, 4, 6), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAABAQCDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 4), "gICAjI6AjoSAi4CL"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 6), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_zp_neg",
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -784,7 +1612,7 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "8fv4APL09AQD/PHv+O3z8AT8"),
+                    g.array("|i1", (1, 3, 3, 2), _D12),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "8fvy9PjtBPw="),
@@ -794,7 +1622,48 @@ def _t20():
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=-7),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-7, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAH5AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8fvy9PjtBPw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_saturating_high",
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -821,7 +1690,7 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "OmJWdj5GRn9/ZjoyVipCNn9m"),
+                    g.array("|i1", (1, 3, 3, 2), _D13),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "OmI+RlYqf2Y="),
@@ -831,7 +1700,48 @@ def _t21():
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.125, zero_point=90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=90, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAFaAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "OmI+RlYqf2Y="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_zp_neg",
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_zp_neg",
@@ -858,7 +1768,7 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "8fjy9APx+PME+wD0BPzv7fD8"),
+                    g.array("|i1", (1, 2, 3, 3), _D14),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "8fL4BPv07fw="),
@@ -868,7 +1778,48 @@ def _t22():
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=-7),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-7),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-7, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAH5AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D14),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "8fL4BPv07fw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_saturating_high",
         "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_saturating_high",
@@ -895,7 +1846,7 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "OlY+Rn86VkJ/YnZGf2YyKjZm"),
+                    g.array("|i1", (1, 2, 3, 3), _D15),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "Oj5Wf2JGKmY="),
@@ -905,7 +1856,48 @@ def _t23():
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_saturating_high_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.125, zero_point=90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=90, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAFaAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D15),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Oj5Wf2JGKmY="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_zp_pos",
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_pos",
@@ -934,14 +1926,54 @@ def _t24():
                     g.array("|i1", (1, 2, 3, 2), "HSEmKyIgICYhIBUm"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "HSEdISYrJisiICIgHSEdISYrJisiICIgICYgJiEgISAVJhUmICYgJiEgISAVJhUm"),
+                    g.array("|i1", (1, 4, 6, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=33),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=33, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAQAAAAEAAASEAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "HSEmKyIgICYhIBUm"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -970,14 +2002,54 @@ def _t25():
                     g.array("|i1", (1, 2, 3, 2), "ipKcppSQkJySkICc"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "ipKKkpymnKaUkJSQipKKkpymnKaUkJSQkJyQnJKQkpCAnICckJyQnJKQkpCAnICc"),
+                    g.array("|i1", (1, 4, 6, 2), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-110, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAQAAAAEAAAZIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "ipKcppSQkJySkICc"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos",
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_zp_pos",
@@ -1006,14 +2078,54 @@ def _t26():
                     g.array("|i1", (1, 2, 2, 3), "HSYiICEVISsgJiAm"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "HR0mJiIiHR0mJiIiICAhIRUVICAhIRUVISErKyAgISErKyAgJiYgICYmJiYgICYm"),
+                    g.array("|i1", (1, 2, 4, 6), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=33),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=33),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=33, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAQAAAAEABASEAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "HSYiICEVISsgJiAm"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_saturating_low",
@@ -1042,14 +2154,54 @@ def _t27():
                     g.array("|i1", (1, 2, 2, 3), "ipyUkJKAkqaQnJCc"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "ioqcnJSUioqcnJSUkJCSkoCAkJCSkoCAkpKmppCQkpKmppCQnJyQkJycnJyQkJyc"),
+                    g.array("|i1", (1, 2, 4, 6), _D19),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_scale_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-110, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAQAAAAEABAZIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "ipyUkJKAkqaQnJCc"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D19),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -1078,14 +2230,54 @@ def _t28():
                     g.array("|i1", (1, 3, 3, 1), "2tbavt7a0sLS"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 5, 5, 1), _D8),
+                    g.array("|i1", (1, 5, 5, 1), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 5, 5, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-50, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AADgPwAA4D8AAc4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 1), "2tbavt7a0sLS"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 5, 5, 1), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg",
         "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nchw_signed_zp_neg",
@@ -1114,14 +2306,54 @@ def _t29():
                     g.array("|i1", (1, 1, 3, 3), "2tbavt7a0sLS"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 5, 5), _D8),
+                    g.array("|i1", (1, 1, 5, 5), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_flags_quant8_signed_bilinear_align_corners_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 5, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-50, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AADgPwAA4D8BAc4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 3), "2tbavt7a0sLS"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 5, 5), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -1150,14 +2382,54 @@ def _t30():
                     g.array("|i1", (1, 3, 4, 1), "gICCmp6AnoqAmICY"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 1), _D9),
+                    g.array("|i1", (1, 4, 6, 1), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BgAAAAQAAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 4, 1), "gICCmp6AnoqAmICY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 1), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low",
         "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nchw_signed_saturating_low",
@@ -1186,14 +2458,54 @@ def _t31():
                     g.array("|i1", (1, 1, 3, 4), "gICCmp6AnoqAmICY"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 1, 4, 6), _D9),
+                    g.array("|i1", (1, 1, 4, 6), _D21),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_align_corners_only_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-120, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="BgAAAAQAAAABAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 3, 4), "gICCmp6AnoqAmICY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 6), _D21),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos",
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos",
@@ -1220,7 +2532,7 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), "AQsIEAIEBBQTDAH/CP0DABQM"),
+                    g.array("|i1", (1, 3, 3, 2), _D22),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "AQsCBAj9FAw="),
@@ -1230,7 +2542,48 @@ def _t32():
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=9, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AABAPwAAQD8AAAEJAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D22),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "AQsCBAj9FAw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos",
         "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos",
@@ -1257,7 +2610,48 @@ def _t33():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "AQgCBBMBCAMUCxAEFAz//QAM"),
+                    g.array("|i1", (1, 2, 3, 3), _D23),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 2), "AQIIFAsE/Qw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t67():
+    return g.case(
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos_all_inputs_as_internal",
+        "resize_flags_quant8_signed_nearest_half_pixel_scale_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 29, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=9),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=9, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AABAPwAAQD8BAAEJAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D23),
                 ],
                 outputs=[
                     g.array("|i1", (1, 2, 2, 2), "AQIIFAsE/Qw="),
@@ -1269,37 +2663,71 @@ def _t33():
 
 TESTS = (
     ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_zp0", _t0),
-    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low", _t1),
-    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_high", _t2),
-    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_zp0", _t3),
-    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_low", _t4),
-    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_high", _t5),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_neg", _t6),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_pos", _t7),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_neg", _t8),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_pos", _t9),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_neg", _t10),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_pos", _t11),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_neg", _t12),
-    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_pos", _t13),
-    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_zp0", _t14),
-    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_high", _t15),
-    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_low", _t16),
-    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_zp0", _t17),
-    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_high", _t18),
-    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_low", _t19),
-    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_zp_neg", _t20),
-    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_saturating_high", _t21),
-    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_zp_neg", _t22),
-    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_saturating_high", _t23),
-    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_zp_pos", _t24),
-    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low", _t25),
-    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos", _t26),
-    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low", _t27),
-    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg", _t28),
-    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg", _t29),
-    ("resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low", _t30),
-    ("resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low", _t31),
-    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos", _t32),
-    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos", _t33),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_zp0_all_inputs_as_internal", _t1),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low", _t2),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_low_all_inputs_as_internal", _t3),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_high", _t4),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nhwc_signed_high_all_inputs_as_internal", _t5),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_zp0", _t6),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_zp0_all_inputs_as_internal", _t7),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_low", _t8),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_low_all_inputs_as_internal", _t9),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_high", _t10),
+    ("resize_flags_quant8_signed_bilinear_align_corners_nchw_signed_high_all_inputs_as_internal", _t11),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_neg", _t12),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_neg_all_inputs_as_internal", _t13),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_pos", _t14),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nhwc_signed_zp_pos_all_inputs_as_internal", _t15),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_neg", _t16),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_neg_all_inputs_as_internal", _t17),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_pos", _t18),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_nchw_signed_zp_pos_all_inputs_as_internal", _t19),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_neg", _t20),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_neg_all_inputs_as_internal", _t21),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_pos", _t22),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nhwc_signed_zp_pos_all_inputs_as_internal", _t23),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_neg", _t24),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_neg_all_inputs_as_internal", _t25),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_pos", _t26),
+    ("resize_flags_quant8_signed_bilinear_half_pixel_scale_nchw_signed_zp_pos_all_inputs_as_internal", _t27),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_zp0", _t28),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_zp0_all_inputs_as_internal", _t29),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_high", _t30),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_high_all_inputs_as_internal", _t31),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_low", _t32),
+    ("resize_flags_quant8_signed_nearest_align_corners_nhwc_signed_saturating_low_all_inputs_as_internal", _t33),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_zp0", _t34),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_zp0_all_inputs_as_internal", _t35),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_high", _t36),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_high_all_inputs_as_internal", _t37),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_low", _t38),
+    ("resize_flags_quant8_signed_nearest_align_corners_nchw_signed_saturating_low_all_inputs_as_internal", _t39),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_zp_neg", _t40),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_zp_neg_all_inputs_as_internal", _t41),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_saturating_high", _t42),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nhwc_signed_saturating_high_all_inputs_as_internal", _t43),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_zp_neg", _t44),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_zp_neg_all_inputs_as_internal", _t45),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_saturating_high", _t46),
+    ("resize_flags_quant8_signed_nearest_half_pixel_nchw_signed_saturating_high_all_inputs_as_internal", _t47),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_zp_pos", _t48),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_zp_pos_all_inputs_as_internal", _t49),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low", _t50),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nhwc_signed_saturating_low_all_inputs_as_internal", _t51),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos", _t52),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_zp_pos_all_inputs_as_internal", _t53),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low", _t54),
+    ("resize_flags_quant8_signed_nearest_align_corners_scale_nchw_signed_saturating_low_all_inputs_as_internal", _t55),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg", _t56),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nhwc_signed_zp_neg_all_inputs_as_internal", _t57),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg", _t58),
+    ("resize_flags_quant8_signed_bilinear_align_corners_scale_nchw_signed_zp_neg_all_inputs_as_internal", _t59),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low", _t60),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nhwc_signed_saturating_low_all_inputs_as_internal", _t61),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low", _t62),
+    ("resize_flags_quant8_signed_nearest_align_corners_only_nchw_signed_saturating_low_all_inputs_as_internal", _t63),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos", _t64),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nhwc_signed_zp_pos_all_inputs_as_internal", _t65),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos", _t66),
+    ("resize_flags_quant8_signed_nearest_half_pixel_scale_nchw_signed_zp_pos_all_inputs_as_internal", _t67),
 )

@@ -13,18 +13,38 @@ SPEC = "conformance/specs/V1_3/resize_nearest_neighbor_v1_3.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AAAAAAAAoEEAAABBAAAAQAAAgEAAACBBAABAQQAAgMAAAABAAABgQQAAwEAAAABB"
 _D1 = "AAAAAAAAoEEAAABBAAAAQAAAAEEAAABAAACAQAAAIEEAAIBAAAAgQQAAQEEAAIDAAAAAQAAAYEEAAABAAABgQQAAwEAAAABBAADAQAAAAEEAAEBBAACAwAAAAEAAAGBBAAAAQAAAYEEAAMBAAAAAQQAAwEAAAABB"
-_D2 = "AAAATQBIAEAARABJAEoAxABAAEsARgBI"
-_D3 = "AAAAAAAAAEEAAIBAAABAQQAAAEAAAMBAAACgQQAAAEAAACBBAACAwAAAYEEAAABB"
-_D4 = "AAAAAAAAAEEAAABBAACAQAAAgEAAAEBBAAAAQAAAAEAAAMBAAADAQAAAQEEAAABAAAAAQAAAwEAAAMBAAACgQQAAAEAAAABAAAAgQQAAIEEAAIDAAABgQQAAYEEAAABBAAAAQQAAgMAAAGBBAABgQQAAAEEAAABB"
-_D5 = "AAAASABEAEoAQABGAE0AQABJAMQASwBI"
-_D6 = "AAAAAAAAAEAAAIBAAADAQAAAAEEAACBBAABAQQAAYEEAAIBBAACQQQAAoEEAALBBAADAQQAA0EEAAOBBAADwQQ=="
-_D7 = "AAAgQQAAYEEAANBBAADwQQ=="
-_D8 = "AAAAQABEAEYASABJAEoASwBMgEwATYBNAE6ATgBPgE8="
-_D9 = "HiImKi4yNjo+QkZKTlJWWg=="
-_D10 = "AAAAAAAAwEAAAMBBAADwQQ=="
-_D11 = "AAAAAAAAoEEAAAAAAACgQQAAAEEAAABAAAAAQQAAAEAAAIBAAAAgQQAAgEAAACBBAAAAAAAAoEEAAAAAAACgQQAAAEEAAABAAAAAQQAAAEAAAIBAAAAgQQAAgEAAACBBAABAQQAAgMAAAEBBAACAwAAAAEAAAGBBAAAAQAAAYEEAAMBAAAAAQQAAwEAAAABBAABAQQAAgMAAAEBBAACAwAAAAEAAAGBBAAAAQAAAYEEAAMBAAAAAQQAAwEAAAABB"
-_D12 = "AAAAAAAAAAAAAABBAAAAQQAAgEAAAIBAAAAAAAAAAAAAAABBAAAAQQAAgEAAAIBAAABAQQAAQEEAAABAAAAAQAAAwEAAAMBAAABAQQAAQEEAAABAAAAAQAAAwEAAAMBAAACgQQAAoEEAAABAAAAAQAAAIEEAACBBAACgQQAAoEEAAABAAAAAQAAAIEEAACBBAACAwAAAgMAAAGBBAABgQQAAAEEAAABBAACAwAAAgMAAAGBBAABgQQAAAEEAAABB"
-_D13 = "AAAAAAAAgEAAAIBBAACgQQ=="
+_D2 = "BQAAAAMAAAAAAQAAAAAAAAAAAA=="
+_D3 = "AAAATQBIAEAARABJAEoAxABAAEsARgBI"
+_D4 = "AAAATQBIAEAASABAAEQASQBEAEkASgDEAEAASwBAAEsARgBIAEYASABKAMQAQABLAEAASwBGAEgARgBI"
+_D5 = "HkYuIi4iJjImMjYWIjoiOiouKi42FiI6IjoqLiou"
+_D6 = "AAAAAAAAAEEAAIBAAABAQQAAAEAAAMBAAACgQQAAAEAAACBBAACAwAAAYEEAAABB"
+_D7 = "AAAAAAAAAEEAAABBAACAQAAAgEAAAEBBAAAAQAAAAEAAAMBAAADAQAAAQEEAAABAAAAAQAAAwEAAAMBAAACgQQAAAEAAAABAAAAgQQAAIEEAAIDAAABgQQAAYEEAAABBAAAAQQAAgMAAAGBBAABgQQAAAEEAAABB"
+_D8 = "BQAAAAMAAAABAQAAAAAAAAAAAA=="
+_D9 = "AAAASABEAEoAQABGAE0AQABJAMQASwBI"
+_D10 = "AAAASABIAEQARABKAEAAQABGAEYASgBAAEAARgBGAE0AQABAAEkASQDEAEsASwBIAEgAxABLAEsASABI"
+_D11 = "Hi4uJiY2IiIqKjYiIioqRiIiMjIWOjouLhY6Oi4u"
+_D12 = "AAAAAAAAAEAAAIBAAADAQAAAAEEAACBBAABAQQAAYEEAAIBBAACQQQAAoEEAALBBAADAQQAA0EEAAOBBAADwQQ=="
+_D13 = "AAAgQQAAYEEAANBBAADwQQ=="
+_D14 = "AAAAPwAAAD8AAAEAAAAAAAAAAA=="
+_D15 = "AAAAQABEAEYASABJAEoASwBMgEwATYBNAE6ATgBPgE8="
+_D16 = "HiImKi4yNjo+QkZKTlJWWg=="
+_D17 = "AAAAPwAAAD8BAAEAAAAAAAAAAA=="
+_D18 = "AAAAAAAAwEAAAMBBAADwQQ=="
+_D19 = "AgAAAAIAAAAAAQAAAAAAAAAA"
+_D20 = "AgAAAAIAAAABAQAAAAAAAAAA"
+_D21 = "AAAAPwAAAD8AAQAAAAAAAAAA"
+_D22 = "AAAAPwAAAD8BAQAAAAAAAAAA"
+_D23 = "AAAAAAAAoEEAAAAAAACgQQAAAEEAAABAAAAAQQAAAEAAAIBAAAAgQQAAgEAAACBBAAAAAAAAoEEAAAAAAACgQQAAAEEAAABAAAAAQQAAAEAAAIBAAAAgQQAAgEAAACBBAABAQQAAgMAAAEBBAACAwAAAAEAAAGBBAAAAQAAAYEEAAMBAAAAAQQAAwEAAAABBAABAQQAAgMAAAEBBAACAwAAAAEAAAGBBAAAAQAAAYEEAAMBAAAAAQQAAwEAAAABB"
+_D24 = "BgAAAAQAAAAAAAEAAAAAAAAAAA=="
+_D25 = "AAAATQAAAE0ASABAAEgAQABEAEkARABJAAAATQAAAE0ASABAAEgAQABEAEkARABJAEoAxABKAMQAQABLAEAASwBGAEgARgBIAEoAxABKAMQAQABLAEAASwBGAEgARgBI"
+_D26 = "HkYeRi4iLiImMiYyHkYeRi4iLiImMiYyNhY2FiI6IjoqLiouNhY2FiI6IjoqLiou"
+_D27 = "AAAAAAAAAAAAAABBAAAAQQAAgEAAAIBAAAAAAAAAAAAAAABBAAAAQQAAgEAAAIBAAABAQQAAQEEAAABAAAAAQAAAwEAAAMBAAABAQQAAQEEAAABAAAAAQAAAwEAAAMBAAACgQQAAoEEAAABAAAAAQAAAIEEAACBBAACgQQAAoEEAAABAAAAAQAAAIEEAACBBAACAwAAAgMAAAGBBAABgQQAAAEEAAABBAACAwAAAgMAAAGBBAABgQQAAAEEAAABB"
+_D28 = "BgAAAAQAAAABAAEAAAAAAAAAAA=="
+_D29 = "AAAAAABIAEgARABEAAAAAABIAEgARABEAEoASgBAAEAARgBGAEoASgBAAEAARgBGAE0ATQBAAEAASQBJAE0ATQBAAEAASQBJAMQAxABLAEsASABIAMQAxABLAEsASABI"
+_D30 = "Hh4uLiYmHh4uLiYmNjYiIioqNjYiIioqRkYiIjIyRkYiIjIyFhY6Oi4uFhY6Oi4u"
+_D31 = "AAAAAAAAgEAAAIBBAACgQQ=="
+_D32 = "AgAAAAIAAAAAAAAAAAAAAAAAAA=="
+_D33 = "AgAAAAIAAAABAAAAAAAAAAAAAA=="
 
 
 def _t0():
@@ -66,6 +86,47 @@ def _t0():
 
 def _t1():
     return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D2,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed",
         "V1_3",
@@ -101,7 +162,48 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D2,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 3, 5, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nhwc_float16",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_float16",
@@ -128,17 +230,58 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D2),
+                    g.array("<f2", (1, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 3, 5, 2), "AAAATQBIAEAASABAAEQASQBEAEkASgDEAEAASwBAAEsARgBIAEYASABKAMQAQABLAEAASwBGAEgARgBI"),
+                    g.array("<f2", (1, 3, 5, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAAAAQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 3, 5, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_quant8",
@@ -168,14 +311,55 @@ def _t3():
                     g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 3, 5, 2), "HkYuIi4iJjImMjYWIjoiOiouKi42FiI6IjoqLiou"),
+                    g.array("|u1", (1, 3, 5, 2), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAAAAQAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 3, 5, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nchw",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw",
@@ -202,17 +386,58 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D3),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D4),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_relaxed",
@@ -239,17 +464,58 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D3),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 3, 5), _D4),
+                    g.array("<f4", (1, 2, 3, 5), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 3, 5), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nchw_float16",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_float16",
@@ -276,17 +542,58 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D5),
+                    g.array("<f2", (1, 2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 3, 5), "AAAASABIAEQARABKAEAAQABGAEYASgBAAEAARgBGAE0AQABAAEkASQDEAEsASwBIAEgAxABLAEsASABI"),
+                    g.array("<f2", (1, 2, 3, 5), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAABAQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 3, 5), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_nchw_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_quant8",
@@ -316,14 +623,55 @@ def _t7():
                     g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 3, 5), "Hi4uJiY2IiIqKjYiIioqRiIiMjIWOjouLhY6Oi4u"),
+                    g.array("|u1", (1, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BQAAAAMAAAABAQAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc",
@@ -350,17 +698,58 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D7),
+                    g.array("<f4", (1, 2, 2, 1), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed",
@@ -387,17 +776,58 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D7),
+                    g.array("<f4", (1, 2, 2, 1), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D14,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16",
@@ -424,7 +854,7 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D8),
+                    g.array("<f2", (1, 4, 4, 1), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AEkAS4BOgE8="),
@@ -434,7 +864,48 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="ADgAOAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AEkAS4BOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8",
@@ -461,7 +932,7 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D9),
+                    g.array("|u1", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "MjpSWg=="),
@@ -471,7 +942,48 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8AAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "MjpSWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw",
@@ -498,17 +1010,58 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D7),
+                    g.array("<f4", (1, 1, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed",
@@ -535,17 +1088,58 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D7),
+                    g.array("<f4", (1, 1, 2, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D17,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16",
@@ -572,7 +1166,7 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D8),
+                    g.array("<f2", (1, 1, 4, 4), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AEkAS4BOgE8="),
@@ -582,7 +1176,48 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 7, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="ADgAOAEAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AEkAS4BOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8",
@@ -609,7 +1244,7 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "MjpSWg=="),
@@ -619,7 +1254,48 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_down_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AAAAPwAAAD8BAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "MjpSWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc",
@@ -645,17 +1321,57 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed",
@@ -681,17 +1397,57 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D19,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_float16",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16",
@@ -717,7 +1473,7 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D8),
+                    g.array("<f2", (1, 4, 4, 1), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
@@ -727,7 +1483,47 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAAAAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8",
@@ -753,7 +1549,7 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D9),
+                    g.array("|u1", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
@@ -763,7 +1559,47 @@ def _t19():
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAAAAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw",
@@ -789,17 +1625,57 @@ def _t20():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D20,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed",
@@ -825,17 +1701,57 @@ def _t21():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D20,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_float16",
@@ -861,7 +1777,7 @@ def _t22():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D8),
+                    g.array("<f2", (1, 1, 4, 4), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
@@ -871,7 +1787,47 @@ def _t22():
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAABAQAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8",
@@ -897,7 +1853,7 @@ def _t23():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
@@ -907,7 +1863,47 @@ def _t23():
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_down_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AgAAAAIAAAABAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc",
@@ -933,17 +1929,57 @@ def _t24():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_relaxed",
@@ -969,17 +2005,57 @@ def _t25():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D10),
+                    g.array("<f4", (1, 2, 2, 1), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t51():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D21,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_float16",
@@ -1005,7 +2081,7 @@ def _t26():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D8),
+                    g.array("<f2", (1, 4, 4, 1), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
@@ -1015,7 +2091,47 @@ def _t26():
     )
 
 
-def _t27():
+def _t53():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="ADgAOAABAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_quant8",
@@ -1041,7 +2157,7 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D9),
+                    g.array("|u1", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
@@ -1051,7 +2167,47 @@ def _t27():
     )
 
 
-def _t28():
+def _t55():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAPwAAAD8AAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw",
@@ -1077,17 +2233,57 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t57():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D22,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_relaxed",
@@ -1113,17 +2309,57 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D10),
+                    g.array("<f4", (1, 1, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t59():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values=_D22,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_float16",
@@ -1149,7 +2385,7 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D8),
+                    g.array("<f2", (1, 1, 4, 4), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
@@ -1159,7 +2395,47 @@ def _t30():
     )
 
 
-def _t31():
+def _t61():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 2)),
+                g.operand(OperandType.FLOAT16, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 2, 2)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="ADgAOAEBAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARgBOgE8="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8",
         "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_quant8",
@@ -1185,7 +2461,7 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
@@ -1195,7 +2471,47 @@ def _t31():
     )
 
 
-def _t32():
+def _t63():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_align_corners_by_scale_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 10, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4], [5]),
+            ],
+            inputs=[6],
+            outputs=[5],
+            values="AAAAPwAAAD8BAR4AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HipOWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc",
@@ -1225,14 +2541,55 @@ def _t32():
                     g.array("<f4", (1, 2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 6, 2), _D11),
+                    g.array("<f4", (1, 4, 6, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t65():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 6, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed",
@@ -1262,14 +2619,55 @@ def _t33():
                     g.array("<f4", (1, 2, 3, 2), _D0),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 4, 6, 2), _D11),
+                    g.array("<f4", (1, 4, 6, 2), _D23),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t67():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D24,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 3, 2), _D0),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 4, 6, 2), _D23),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16",
@@ -1296,17 +2694,58 @@ def _t34():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 3, 2), _D2),
+                    g.array("<f2", (1, 2, 3, 2), _D3),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 4, 6, 2), "AAAATQAAAE0ASABAAEgAQABEAEkARABJAAAATQAAAE0ASABAAEgAQABEAEkARABJAEoAxABKAMQAQABLAEAASwBGAEgARgBIAEoAxABKAMQAQABLAEAASwBGAEgARgBI"),
+                    g.array("<f2", (1, 4, 6, 2), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t69():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAAAAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 3, 2), _D3),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 4, 6, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8",
@@ -1336,14 +2775,55 @@ def _t35():
                     g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 4, 6, 2), "HkYeRi4iLiImMiYyHkYeRi4iLiImMiYyNhY2FiI6IjoqLiouNhY2FiI6IjoqLiou"),
+                    g.array("|u1", (1, 4, 6, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t71():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAAAAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 3, 2), "HkYuIiYyNhYiOiou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 4, 6, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw",
@@ -1370,17 +2850,58 @@ def _t36():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D3),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 6), _D12),
+                    g.array("<f4", (1, 2, 4, 6), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t73():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 6), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed",
@@ -1407,17 +2928,58 @@ def _t37():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 2, 2, 3), _D3),
+                    g.array("<f4", (1, 2, 2, 3), _D6),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 4, 6), _D12),
+                    g.array("<f4", (1, 2, 4, 6), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t75():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D28,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 2, 2, 3), _D6),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 4, 6), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16",
@@ -1444,17 +3006,58 @@ def _t38():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 2, 2, 3), _D5),
+                    g.array("<f2", (1, 2, 2, 3), _D9),
                 ],
                 outputs=[
-                    g.array("<f2", (1, 2, 4, 6), "AAAAAABIAEgARABEAAAAAABIAEgARABEAEoASgBAAEAARgBGAEoASgBAAEAARgBGAE0ATQBAAEAASQBJAE0ATQBAAEAASQBJAMQAxABLAEsASABIAMQAxABLAEsASABI"),
+                    g.array("<f2", (1, 2, 4, 6), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t77():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAABAAEAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 2, 2, 3), _D9),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 4, 6), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8",
         "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8",
@@ -1484,14 +3087,55 @@ def _t39():
                     g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
                 ],
                 outputs=[
-                    g.array("|u1", (1, 2, 4, 6), "Hh4uLiYmHh4uLiYmNjYiIioqNjYiIioqRkYiIjIyRkYiIjIyFhY6Oi4uFhY6Oi4u"),
+                    g.array("|u1", (1, 2, 4, 6), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t79():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_half_pixel_up_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="BgAAAAQAAAABAAEeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 2, 2, 3), "Hi4mNiIqRiIyFjou"),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 4, 6), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc",
@@ -1518,17 +3162,58 @@ def _t40():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D13),
+                    g.array("<f4", (1, 2, 2, 1), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t81():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nhwc_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed",
@@ -1555,17 +3240,58 @@ def _t41():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 4, 4, 1), _D6),
+                    g.array("<f4", (1, 4, 4, 1), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 2, 2, 1), _D13),
+                    g.array("<f4", (1, 2, 2, 1), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t83():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D32,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 4, 4, 1), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 2, 2, 1), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_float16",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_float16",
@@ -1592,7 +3318,7 @@ def _t42():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 4, 4, 1), _D8),
+                    g.array("<f2", (1, 4, 4, 1), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 2, 2, 1), "AAAARABMAE0="),
@@ -1602,7 +3328,48 @@ def _t42():
     )
 
 
-def _t43():
+def _t85():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nhwc_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 4, 4, 1), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 2, 2, 1), "AAAARABMAE0="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_quant8",
@@ -1629,7 +3396,7 @@ def _t43():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 4, 4, 1), _D9),
+                    g.array("|u1", (1, 4, 4, 1), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 2, 2, 1), "HiY+Rg=="),
@@ -1639,7 +3406,48 @@ def _t43():
     )
 
 
-def _t44():
+def _t87():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nhwc_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nhwc", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAAAAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 4, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 2, 2, 1), "HiY+Rg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw",
@@ -1666,17 +3474,58 @@ def _t44():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D13),
+                    g.array("<f4", (1, 1, 2, 2), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t89():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nchw_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D33,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_relaxed",
@@ -1703,17 +3552,58 @@ def _t45():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (1, 1, 4, 4), _D6),
+                    g.array("<f4", (1, 1, 4, 4), _D12),
                 ],
                 outputs=[
-                    g.array("<f4", (1, 1, 2, 2), _D13),
+                    g.array("<f4", (1, 1, 2, 2), _D31),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t91():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "relaxed", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 15, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values=_D33,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (1, 1, 4, 4), _D12),
+                ],
+                outputs=[
+                    g.array("<f4", (1, 1, 2, 2), _D31),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_float16",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_float16",
@@ -1740,7 +3630,7 @@ def _t46():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (1, 1, 4, 4), _D8),
+                    g.array("<f2", (1, 1, 4, 4), _D15),
                 ],
                 outputs=[
                     g.array("<f2", (1, 1, 2, 2), "AAAARABMAE0="),
@@ -1750,7 +3640,48 @@ def _t46():
     )
 
 
-def _t47():
+def _t93():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nchw_float16_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "float16", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 11, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (1, 1, 4, 4), _D15),
+                ],
+                outputs=[
+                    g.array("<f2", (1, 1, 2, 2), "AAAARABMAE0="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "resize_nearest_neighbor_v1_3_flags_false_nchw_quant8",
         "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_quant8",
@@ -1777,7 +3708,48 @@ def _t47():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|u1", (1, 1, 4, 4), _D9),
+                    g.array("|u1", (1, 1, 4, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|u1", (1, 1, 2, 2), "HiY+Rg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t95():
+    return g.case(
+        "resize_nearest_neighbor_v1_3_flags_false_nchw_quant8_all_inputs_as_internal",
+        "resize_nearest_neighbor_v1_3_flags_false_dynamic_output_shape_nchw_quant8_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 30, ("nchw", "quant8", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 1)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=30, location=(0, 11, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [7, 8, 9], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3, 4, 5], [6]),
+            ],
+            inputs=[7],
+            outputs=[6],
+            values="AgAAAAIAAAABAAAeAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (1, 1, 4, 4), _D16),
                 ],
                 outputs=[
                     g.array("|u1", (1, 1, 2, 2), "HiY+Rg=="),
@@ -1789,51 +3761,99 @@ def _t47():
 
 TESTS = (
     ("resize_nearest_neighbor_v1_3_align_corners_nhwc", _t0),
-    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed", _t1),
-    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_float16", _t2),
-    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_quant8", _t3),
-    ("resize_nearest_neighbor_v1_3_align_corners_nchw", _t4),
-    ("resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed", _t5),
-    ("resize_nearest_neighbor_v1_3_align_corners_nchw_float16", _t6),
-    ("resize_nearest_neighbor_v1_3_align_corners_nchw_quant8", _t7),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc", _t8),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed", _t9),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_float16", _t10),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_quant8", _t11),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw", _t12),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed", _t13),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_float16", _t14),
-    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_quant8", _t15),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc", _t16),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed", _t17),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_float16", _t18),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_quant8", _t19),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw", _t20),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed", _t21),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16", _t22),
-    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8", _t23),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc", _t24),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed", _t25),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16", _t26),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8", _t27),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw", _t28),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed", _t29),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16", _t30),
-    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8", _t31),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc", _t32),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed", _t33),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16", _t34),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8", _t35),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw", _t36),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed", _t37),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16", _t38),
-    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8", _t39),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc", _t40),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed", _t41),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_float16", _t42),
-    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8", _t43),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw", _t44),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed", _t45),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_float16", _t46),
-    ("resize_nearest_neighbor_v1_3_flags_false_nchw_quant8", _t47),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_all_inputs_as_internal", _t1),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed", _t2),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_relaxed_all_inputs_as_internal", _t3),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_float16", _t4),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_float16_all_inputs_as_internal", _t5),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_quant8", _t6),
+    ("resize_nearest_neighbor_v1_3_align_corners_nhwc_quant8_all_inputs_as_internal", _t7),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw", _t8),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_all_inputs_as_internal", _t9),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed", _t10),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_relaxed_all_inputs_as_internal", _t11),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_float16", _t12),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_float16_all_inputs_as_internal", _t13),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_quant8", _t14),
+    ("resize_nearest_neighbor_v1_3_align_corners_nchw_quant8_all_inputs_as_internal", _t15),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc", _t16),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_all_inputs_as_internal", _t17),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed", _t18),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_relaxed_all_inputs_as_internal", _t19),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_float16", _t20),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_float16_all_inputs_as_internal", _t21),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_quant8", _t22),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nhwc_quant8_all_inputs_as_internal", _t23),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw", _t24),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_all_inputs_as_internal", _t25),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed", _t26),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_relaxed_all_inputs_as_internal", _t27),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_float16", _t28),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_float16_all_inputs_as_internal", _t29),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_quant8", _t30),
+    ("resize_nearest_neighbor_v1_3_half_pixel_down_nchw_quant8_all_inputs_as_internal", _t31),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc", _t32),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_all_inputs_as_internal", _t33),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed", _t34),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_relaxed_all_inputs_as_internal", _t35),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_float16", _t36),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_float16_all_inputs_as_internal", _t37),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_quant8", _t38),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nhwc_quant8_all_inputs_as_internal", _t39),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw", _t40),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_all_inputs_as_internal", _t41),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed", _t42),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_relaxed_all_inputs_as_internal", _t43),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16", _t44),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_float16_all_inputs_as_internal", _t45),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8", _t46),
+    ("resize_nearest_neighbor_v1_3_align_corners_down_nchw_quant8_all_inputs_as_internal", _t47),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc", _t48),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_all_inputs_as_internal", _t49),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed", _t50),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_relaxed_all_inputs_as_internal", _t51),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16", _t52),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_float16_all_inputs_as_internal", _t53),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8", _t54),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nhwc_quant8_all_inputs_as_internal", _t55),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw", _t56),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_all_inputs_as_internal", _t57),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed", _t58),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_relaxed_all_inputs_as_internal", _t59),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16", _t60),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_float16_all_inputs_as_internal", _t61),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8", _t62),
+    ("resize_nearest_neighbor_v1_3_align_corners_by_scale_nchw_quant8_all_inputs_as_internal", _t63),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc", _t64),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_all_inputs_as_internal", _t65),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed", _t66),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_relaxed_all_inputs_as_internal", _t67),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16", _t68),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_float16_all_inputs_as_internal", _t69),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8", _t70),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nhwc_quant8_all_inputs_as_internal", _t71),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw", _t72),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_all_inputs_as_internal", _t73),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed", _t74),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_relaxed_all_inputs_as_internal", _t75),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16", _t76),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_float16_all_inputs_as_internal", _t77),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8", _t78),
+    ("resize_nearest_neighbor_v1_3_half_pixel_up_nchw_quant8_all_inputs_as_internal", _t79),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc", _t80),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_all_inputs_as_internal", _t81),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed", _t82),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_relaxed_all_inputs_as_internal", _t83),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_float16", _t84),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_float16_all_inputs_as_internal", _t85),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8", _t86),
+    ("resize_nearest_neighbor_v1_3_flags_false_nhwc_quant8_all_inputs_as_internal", _t87),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw", _t88),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_all_inputs_as_internal", _t89),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed", _t90),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_relaxed_all_inputs_as_internal", _t91),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_float16", _t92),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_float16_all_inputs_as_internal", _t93),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_quant8", _t94),
+    ("resize_nearest_neighbor_v1_3_flags_false_nchw_quant8_all_inputs_as_internal", _t95),
 )

@@ -11,10 +11,23 @@ from hal.types import OperandLifeTime, OperandType, OperationType
 SPEC = "conformance/specs/V1_3/resize_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
-_D0 = "ZlxmXGZcdnR2dGZcZlxmXHZ0dnR6YHpgemByaHJo"
-_D1 = "ZmZmdnZmZmZ2dnp6enJyXFxcdHRcXFx0dGBgYGho"
-_D2 = "BAH0+/T69vf89P//Afn/9vv5AQTxBwHy9fj/9QT++Pn5Bv7xAvcG9g=="
-_D3 = "bGAsSCxENDhMLFhYYEBYNEhAYGwgeGAkMDxYMGxUPEBAdFQgZDh0NA=="
+_D0 = "BBD6CPAA9P74/Pj8AgL8BfYI9QL0/PT8APT+AvwQ9gbw/PD8APT+AvwQ9gbw/PD8"
+_D1 = "qMCUsICgiJyQmJCYpKSYqoywiqSImIiYoIicpJjAjKyAmICYoIicpJjAjKyAmICY"
+_D2 = "c39pd19vY21na2drcXFrdGV3ZHFja2Nrb2NtcWt/ZXVfa19rb2NtcWt/ZXVfa19r"
+_D3 = "BPrw9Pj4Avz29fT0AP789vDwAP789vDwEAgA/vz8AgUIAvz89AIQBvz89AIQBvz8"
+_D4 = "qJSAiJCQpJiMioiIoJyYjICAoJyYjICAwLCgnJiYpKqwpJiYiKTArJiYiKTArJiY"
+_D5 = "c2lfY2dncWtlZGNjb21rZV9fb21rZV9ff3dvbWtrcXR3cWtrY3F/dWtrY3F/dWtr"
+_D6 = "/Pf89/z3BAMEA/z3/Pf89wQDBAMG+Qb5BvkC/QL9"
+_D7 = "ZlxmXGZcdnR2dGZcZlxmXHZ0dnR6YHpgemByaHJo"
+_D8 = "gICAgICAh4aHhoCAgICAgIeGh4aJgImAiYCFgIWA"
+_D9 = "/Pz8BAT8/PwEBAYGBgIC9/f3AwP39/cDA/n5+f39"
+_D10 = "ZmZmdnZmZmZ2dnp6enJyXFxcdHRcXFx0dGBgYGho"
+_D11 = "gICAh4eAgICHh4mJiYWFgICAhoaAgICGhoCAgICA"
+_D12 = "BAH0+/T69vf89P//Afn/9vv5AQTxBwHy9fj/9QT++Pn5Bv7xAvcG9g=="
+_D13 = "bGAsSCxENDhMLFhYYEBYNEhAYGwgeGAkMDxYMGxUPEBAdFQgZDh0NA=="
+_D14 = "u9Onw5Ozm6+jq6Ort7ervZ/Dnbebq5urs5uvt6vTn7+Tq5Ors5uvt6vTn7+Tq5Or"
+_D15 = "u6eTm6Ojt6ufnZubs6+rn5OTs6+rn5OT08Ozr6urt73Dt6urm7fTv6urm7fTv6ur"
+_D16 = "QEw2RCw8MDo0ODQ4Pj44QTJEMT4wODA4PDA6PjhMMkIsOCw4PDA6PjhMMkIsOCw4"
 
 
 def _t0():
@@ -45,7 +58,7 @@ def _t0():
                     g.array("|i1", (1, 2, 3, 2), "BBDwAPj8APT8EPD8"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "BBD6CPAA9P74/Pj8AgL8BfYI9QL0/PT8APT+AvwQ9gbw/PD8APT+AvwQ9gbw/PD8"),
+                    g.array("|i1", (1, 4, 6, 2), _D0),
                 ],
             ),
         ],
@@ -53,6 +66,45 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nhwc_signed_zp0_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "BBDwAPj8APT8EPD8"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "resize_quant8_signed_bilinear_up_nhwc_signed_low",
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_low",
@@ -80,14 +132,53 @@ def _t1():
                     g.array("|i1", (1, 2, 3, 2), "qMCAoJCYoIiYwICY"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "qMCUsICgiJyQmJCYpKSYqoywiqSImIiYoIicpJjAjKyAmICYoIicpJjAjKyAmICY"),
+                    g.array("|i1", (1, 4, 6, 2), _D1),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nhwc_signed_low_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nhwc", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.25, zero_point=-96),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-96),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-96),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-96, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAAAoAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "qMCAoJCYoIiYwICY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "resize_quant8_signed_bilinear_up_nhwc_signed_high",
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_high",
@@ -115,14 +206,53 @@ def _t2():
                     g.array("|i1", (1, 2, 3, 2), "c39fb2drb2Nrf19r"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "c39pd19vY21na2drcXFrdGV3ZHFja2Nrb2NtcWt/ZXVfa19rb2NtcWt/ZXVfa19r"),
+                    g.array("|i1", (1, 4, 6, 2), _D2),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nhwc_signed_high_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nhwc_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nhwc", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=111, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAAAbwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "c39fb2drb2Nrf19r"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D2),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "resize_quant8_signed_bilinear_up_nchw_signed_zp0",
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_zp0",
@@ -150,14 +280,53 @@ def _t3():
                     g.array("|i1", (1, 2, 2, 3), "BPD4APzwEAD89BD8"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "BPrw9Pj4Avz29fT0AP789vDwAP789vDwEAgA/vz8AgUIAvz89AIQBvz89AIQBvz8"),
+                    g.array("|i1", (1, 2, 4, 6), _D3),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nchw_signed_zp0_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "BPD4APzwEAD89BD8"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "resize_quant8_signed_bilinear_up_nchw_signed_low",
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_low",
@@ -185,14 +354,53 @@ def _t4():
                     g.array("|i1", (1, 2, 2, 3), "qICQoJiAwKCYiMCY"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "qJSAiJCQpJiMioiIoJyYjICAoJyYjICAwLCgnJiYpKqwpJiYiKTArJiYiKTArJiY"),
+                    g.array("|i1", (1, 2, 4, 6), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nchw_signed_low_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nchw", "signed_low", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-96),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-96),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-96),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-96, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAABoAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "qICQoJiAwKCYiMCY"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "resize_quant8_signed_bilinear_up_nchw_signed_high",
         "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_high",
@@ -220,14 +428,53 @@ def _t5():
                     g.array("|i1", (1, 2, 2, 3), "c19nb2tff29rY39r"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "c2lfY2dncWtlZGNjb21rZV9fb21rZV9ff3dvbWtrcXR3cWtrY3F/dWtrY3F/dWtr"),
+                    g.array("|i1", (1, 2, 4, 6), _D5),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_nchw_signed_high_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_dynamic_output_shape_nchw_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("nchw", "signed_high", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=111),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=111, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BgAAAAQAAAABbwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "c19nb2tff29rY39r"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_neg",
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -262,7 +509,46 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAAAzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 1), "tr7W7tbOvtbG3r6u"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "tsq+zg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_pos",
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_pos",
@@ -297,7 +583,46 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nhwc_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nhwc", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], consumers=1, scale=0.5, zero_point=90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=90, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAAAWgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 1), "TlJeal5aUl5WYlJK"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "TlhSWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "resize_quant8_signed_bilinear_mixed_nchw_signed_zp_neg",
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_neg",
@@ -332,7 +657,46 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-50),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-50, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABzgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 4, 3), "tr7W7tbOvtbG3r6u"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 2, 2), "tsq+zg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "resize_quant8_signed_bilinear_mixed_nchw_signed_zp_pos",
         "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_pos",
@@ -367,7 +731,46 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_nchw_signed_zp_pos_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_mixed_dynamic_output_shape_nchw_signed_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("nchw", "signed_zp_pos", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], consumers=1, scale=0.5, zero_point=90),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=90),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=90, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABWgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 4, 3), "TlJeal5aUl5WYlJK"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 2, 2), "TlhSWg=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "resize_quant8_signed_nearest_up_nhwc_signed_zp0",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_zp0",
@@ -395,14 +798,53 @@ def _t10():
                     g.array("|i1", (1, 2, 2, 2), "/PcEAwb5Av0="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 2), "/Pf89/z3BAMEA/z3/Pf89wQDBAMG+Qb5BvkC/QL9"),
+                    g.array("|i1", (1, 3, 5, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nhwc_signed_zp0_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "/PcEAwb5Av0="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "resize_quant8_signed_nearest_up_nhwc_signed_saturating_high",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -430,14 +872,53 @@ def _t11():
                     g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 2), _D0),
+                    g.array("|i1", (1, 3, 5, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "resize_quant8_signed_nearest_up_nhwc_signed_saturating_low",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -465,14 +946,53 @@ def _t12():
                     g.array("|i1", (1, 2, 2, 2), "gICHhomAhYA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 2), "gICAgICAh4aHhoCAgICAgIeGh4aJgImAiYCFgIWA"),
+                    g.array("|i1", (1, 3, 5, 2), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAAAgwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "gICHhomAhYA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "resize_quant8_signed_nearest_up_nchw_signed_zp0",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_zp0",
@@ -500,14 +1020,53 @@ def _t13():
                     g.array("|i1", (1, 2, 2, 2), "/AQGAvcD+f0="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 5), "/Pz8BAT8/PwEBAYGBgIC9/f3AwP39/cDA/n5+f39"),
+                    g.array("|i1", (1, 2, 3, 5), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nchw_signed_zp0_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "/AQGAvcD+f0="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "resize_quant8_signed_nearest_up_nchw_signed_saturating_high",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_high",
@@ -535,14 +1094,53 @@ def _t14():
                     g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 5), _D1),
+                    g.array("|i1", (1, 2, 3, 5), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nchw_signed_saturating_high_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "resize_quant8_signed_nearest_up_nchw_signed_saturating_low",
         "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_low",
@@ -570,14 +1168,53 @@ def _t15():
                     g.array("|i1", (1, 2, 2, 2), "gIeJhYCGgIA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 5), "gICAh4eAgICHh4mJiYWFgICAhoaAgICGhoCAgICA"),
+                    g.array("|i1", (1, 2, 3, 5), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "resize_quant8_signed_nearest_up_nchw_signed_saturating_low_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="BQAAAAMAAAABgwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "gIeJhYCGgIA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "resize_quant8_signed_nearest_down_nhwc_signed_zp_neg",
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -602,7 +1239,7 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D2),
+                    g.array("|i1", (2, 4, 5, 1), _D12),
                 ],
                 outputs=[
                     g.array("|i1", (2, 2, 3, 1), "BAH7///58Qfy+PkG"),
@@ -612,7 +1249,46 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "resize_quant8_signed_nearest_down_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AwAAAAIAAAAA/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 1), "BAH7///58Qfy+PkG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "resize_quant8_signed_nearest_down_nhwc_signed_saturating",
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_saturating",
@@ -637,7 +1313,7 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 4, 5, 1), _D3),
+                    g.array("|i1", (2, 4, 5, 1), _D13),
                 ],
                 outputs=[
                     g.array("|i1", (2, 2, 3, 1), "bGBIWFhAIHgkPEB0"),
@@ -647,7 +1323,46 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "resize_quant8_signed_nearest_down_nhwc_signed_saturating_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_down_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.125, zero_point=80),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=80, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AwAAAAIAAAAAUAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4, 5, 1), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 3, 1), "bGBIWFhAIHgkPEB0"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "resize_quant8_signed_nearest_down_nchw_signed_zp_neg",
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_zp_neg",
@@ -672,7 +1387,7 @@ def _t18():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D2),
+                    g.array("|i1", (2, 1, 4, 5), _D12),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 2, 3), "BAH7///58Qfy+PkG"),
@@ -682,7 +1397,46 @@ def _t18():
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "resize_quant8_signed_nearest_down_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AwAAAAIAAAAB/QAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D12),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 2, 3), "BAH7///58Qfy+PkG"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
     return g.case(
         "resize_quant8_signed_nearest_down_nchw_signed_saturating",
         "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_saturating",
@@ -707,7 +1461,7 @@ def _t19():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 4, 5), _D3),
+                    g.array("|i1", (2, 1, 4, 5), _D13),
                 ],
                 outputs=[
                     g.array("|i1", (2, 1, 2, 3), "bGBIWFhAIHgkPEB0"),
@@ -717,7 +1471,46 @@ def _t19():
     )
 
 
-def _t20():
+def _t39():
+    return g.case(
+        "resize_quant8_signed_nearest_down_nchw_signed_saturating_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_down_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 68, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.125, zero_point=80),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=80),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=80, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AwAAAAIAAAABUAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 1, 4, 5), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 1, 2, 3), "bGBIWFhAIHgkPEB0"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg",
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nhwc_signed_zp_neg",
@@ -745,14 +1538,53 @@ def _t20():
                     g.array("|i1", (1, 2, 3, 2), "u9OTs6Ors5ur05Or"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "u9Onw5Ozm6+jq6Ort7ervZ/Dnbebq5urs5uvt6vTn7+Tq5Ors5uvt6vTn7+Tq5Or"),
+                    g.array("|i1", (1, 4, 6, 2), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t41():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nhwc_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nhwc", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-77, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAAQAAAAEAAswAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "u9OTs6Ors5ur05Or"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg",
         "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nchw_signed_zp_neg",
@@ -780,14 +1612,53 @@ def _t21():
                     g.array("|i1", (1, 2, 2, 3), "u5Ojs6uT07Orm9Or"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "u6eTm6Ojt6ufnZubs6+rn5OTs6+rn5OT08Ozr6urt73Dt6urm7fTv6urm7fTv6ur"),
+                    g.array("|i1", (1, 2, 4, 6), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t43():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_scale_dynamic_output_shape_nchw_signed_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 84, ("nchw", "signed_zp_neg", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-77),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-77, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAAQAAAAEABswAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 3), "u5Ojs6uT07Orm9Or"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high",
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -815,14 +1686,53 @@ def _t22():
                     g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 3, 5, 2), _D0),
+                    g.array("|i1", (1, 3, 5, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t45():
+    return g.case(
+        "resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 98, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 5, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAgQAAAwD8AbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "Zlx2dHpgcmg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 5, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high",
         "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nchw_signed_saturating_high",
@@ -850,14 +1760,53 @@ def _t23():
                     g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 3, 5), _D1),
+                    g.array("|i1", (1, 2, 3, 5), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t47():
+    return g.case(
+        "resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high_all_inputs_as_internal",
+        "resize_quant8_signed_nearest_up_scale_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 98, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("RESIZE_NEAREST_NEIGHBOR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 5], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.RESIZE_NEAREST_NEIGHBOR, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AAAgQAAAwD8BbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "ZnZ6clx0YGg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 3, 5), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "resize_quant8_signed_bilinear_mixed_no_layout_signed",
         "resize_quant8_signed_bilinear_mixed_no_layout_dynamic_output_shape_signed",
@@ -891,7 +1840,45 @@ def _t24():
     )
 
 
-def _t25():
+def _t49():
+    return g.case(
+        "resize_quant8_signed_bilinear_mixed_no_layout_signed_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_mixed_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 113, ("signed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-1, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAD/AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 3, 1), "8/cDDwP/9wP7B/fv"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "8/33/w=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
     return g.case(
         "resize_quant8_signed_bilinear_up_scale_no_layout_signed",
         "resize_quant8_signed_bilinear_up_scale_no_layout_dynamic_output_shape_signed",
@@ -918,7 +1905,45 @@ def _t25():
                     g.array("|i1", (1, 2, 3, 2), "QEwsPDQ4PDA4TCw4"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "QEw2RCw8MDo0ODQ4Pj44QTJEMT4wODA4PDA6PjhMMkIsOCw4PDA6PjhMMkIsOCw4"),
+                    g.array("|i1", (1, 4, 6, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "resize_quant8_signed_bilinear_up_scale_no_layout_signed_all_inputs_as_internal",
+        "resize_quant8_signed_bilinear_up_scale_no_layout_dynamic_output_shape_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed", "all_inputs_as_internal"), ("RESIZE_BILINEAR",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.RESIZE_BILINEAR, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAQAAAAEA8AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 2), "QEwsPDQ4PDA4TCw4"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D16),
                 ],
             ),
         ],
@@ -927,29 +1952,55 @@ def _t25():
 
 TESTS = (
     ("resize_quant8_signed_bilinear_up_nhwc_signed_zp0", _t0),
-    ("resize_quant8_signed_bilinear_up_nhwc_signed_low", _t1),
-    ("resize_quant8_signed_bilinear_up_nhwc_signed_high", _t2),
-    ("resize_quant8_signed_bilinear_up_nchw_signed_zp0", _t3),
-    ("resize_quant8_signed_bilinear_up_nchw_signed_low", _t4),
-    ("resize_quant8_signed_bilinear_up_nchw_signed_high", _t5),
-    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_neg", _t6),
-    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_pos", _t7),
-    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_neg", _t8),
-    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_pos", _t9),
-    ("resize_quant8_signed_nearest_up_nhwc_signed_zp0", _t10),
-    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_high", _t11),
-    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_low", _t12),
-    ("resize_quant8_signed_nearest_up_nchw_signed_zp0", _t13),
-    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_high", _t14),
-    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_low", _t15),
-    ("resize_quant8_signed_nearest_down_nhwc_signed_zp_neg", _t16),
-    ("resize_quant8_signed_nearest_down_nhwc_signed_saturating", _t17),
-    ("resize_quant8_signed_nearest_down_nchw_signed_zp_neg", _t18),
-    ("resize_quant8_signed_nearest_down_nchw_signed_saturating", _t19),
-    ("resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg", _t20),
-    ("resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg", _t21),
-    ("resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high", _t22),
-    ("resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high", _t23),
-    ("resize_quant8_signed_bilinear_mixed_no_layout_signed", _t24),
-    ("resize_quant8_signed_bilinear_up_scale_no_layout_signed", _t25),
+    ("resize_quant8_signed_bilinear_up_nhwc_signed_zp0_all_inputs_as_internal", _t1),
+    ("resize_quant8_signed_bilinear_up_nhwc_signed_low", _t2),
+    ("resize_quant8_signed_bilinear_up_nhwc_signed_low_all_inputs_as_internal", _t3),
+    ("resize_quant8_signed_bilinear_up_nhwc_signed_high", _t4),
+    ("resize_quant8_signed_bilinear_up_nhwc_signed_high_all_inputs_as_internal", _t5),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_zp0", _t6),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_zp0_all_inputs_as_internal", _t7),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_low", _t8),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_low_all_inputs_as_internal", _t9),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_high", _t10),
+    ("resize_quant8_signed_bilinear_up_nchw_signed_high_all_inputs_as_internal", _t11),
+    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_neg", _t12),
+    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_neg_all_inputs_as_internal", _t13),
+    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_pos", _t14),
+    ("resize_quant8_signed_bilinear_mixed_nhwc_signed_zp_pos_all_inputs_as_internal", _t15),
+    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_neg", _t16),
+    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_neg_all_inputs_as_internal", _t17),
+    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_pos", _t18),
+    ("resize_quant8_signed_bilinear_mixed_nchw_signed_zp_pos_all_inputs_as_internal", _t19),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_zp0", _t20),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_zp0_all_inputs_as_internal", _t21),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_high", _t22),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_high_all_inputs_as_internal", _t23),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_low", _t24),
+    ("resize_quant8_signed_nearest_up_nhwc_signed_saturating_low_all_inputs_as_internal", _t25),
+    ("resize_quant8_signed_nearest_up_nchw_signed_zp0", _t26),
+    ("resize_quant8_signed_nearest_up_nchw_signed_zp0_all_inputs_as_internal", _t27),
+    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_high", _t28),
+    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_high_all_inputs_as_internal", _t29),
+    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_low", _t30),
+    ("resize_quant8_signed_nearest_up_nchw_signed_saturating_low_all_inputs_as_internal", _t31),
+    ("resize_quant8_signed_nearest_down_nhwc_signed_zp_neg", _t32),
+    ("resize_quant8_signed_nearest_down_nhwc_signed_zp_neg_all_inputs_as_internal", _t33),
+    ("resize_quant8_signed_nearest_down_nhwc_signed_saturating", _t34),
+    ("resize_quant8_signed_nearest_down_nhwc_signed_saturating_all_inputs_as_internal", _t35),
+    ("resize_quant8_signed_nearest_down_nchw_signed_zp_neg", _t36),
+    ("resize_quant8_signed_nearest_down_nchw_signed_zp_neg_all_inputs_as_internal", _t37),
+    ("resize_quant8_signed_nearest_down_nchw_signed_saturating", _t38),
+    ("resize_quant8_signed_nearest_down_nchw_signed_saturating_all_inputs_as_internal", _t39),
+    ("resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg", _t40),
+    ("resize_quant8_signed_bilinear_up_scale_nhwc_signed_zp_neg_all_inputs_as_internal", _t41),
+    ("resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg", _t42),
+    ("resize_quant8_signed_bilinear_up_scale_nchw_signed_zp_neg_all_inputs_as_internal", _t43),
+    ("resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high", _t44),
+    ("resize_quant8_signed_nearest_up_scale_nhwc_signed_saturating_high_all_inputs_as_internal", _t45),
+    ("resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high", _t46),
+    ("resize_quant8_signed_nearest_up_scale_nchw_signed_saturating_high_all_inputs_as_internal", _t47),
+    ("resize_quant8_signed_bilinear_mixed_no_layout_signed", _t48),
+    ("resize_quant8_signed_bilinear_mixed_no_layout_signed_all_inputs_as_internal", _t49),
+    ("resize_quant8_signed_bilinear_up_scale_no_layout_signed", _t50),
+    ("resize_quant8_signed_bilinear_up_scale_no_layout_signed_all_inputs_as_internal", _t51),
 )

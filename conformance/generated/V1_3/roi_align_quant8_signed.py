@@ -12,16 +12,24 @@ SPEC = "conformance/specs/V1_3/roi_align_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAA=="
-_D1 = "AAAAAEAAQAAQAAgAOAAwACgAIABAAEAACAAQAAwAEgA="
-_D2 = "AAAAAAAAAAAAAAAAAAAAAA=="
-_D3 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
-_D4 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
-_D5 = "5Ozk8+/r8eTm7ejt8+3t8e7w6vLw7eX0"
-_D6 = "AAAAAEAAGAAQAAQAMAAUAAgACAAYABgA"
-_D7 = "o6aUn5mrtprAnIC9u7qptq+c"
-_D8 = "NDw0Qz87QTQ2PTg9Qz09QT5AOkJAPTVE"
-_D9 = "Bwn/BQIMEgIXA+4WFRQLEg4D"
-_D10 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQ=="
+_D1 = "+/8E+wEC+vsC/PoDAgH9AfwABPb//AMC9wIF+P74/wM="
+_D2 = "AAAAAEAAQAAQAAgAOAAwACgAIABAAEAACAAQAAwAEgA="
+_D3 = "AAAAAAAAAAAAAAAAAAAAAA=="
+_D4 = "pKChpaaTpaelpaKoqY+pqKiqqa6iqqOwnqOepaiUqpM="
+_D5 = "YmZrYmhpYWJpY2FqaWhkaGNna11mY2ppXmlsX2VfZmo="
+_D6 = "f3x9f39vf39/f35/f2t/f39/f39+f39/en96f39wf28="
+_D7 = "AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAQ=="
+_D8 = "+wQB+gL6Av38BP8D9wX+///7Avv8AwEBAPb8AgL4+AM="
+_D9 = "pKGmpaClk6eloqmppaiPqKipoqOqrqqwnp6oqqOllJM="
+_D10 = "YmtoYWlhaWRja2ZqXmxlZmZiaWJjamhoZ11jaWlfX2o="
+_D11 = "f31/f3x/b39/fn9/f39rf39/fn9/f39/enp/f39/cG8="
+_D12 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAA=="
+_D13 = "5Ozk8+/r8eTm7ejt8+3t8e7w6vLw7eX0"
+_D14 = "AAAAAEAAGAAQAAQAMAAUAAgACAAYABgA"
+_D15 = "o6aUn5mrtprAnIC9u7qptq+c"
+_D16 = "NDw0Qz87QTQ2PTg9Qz09QT5AOkJAPTVE"
+_D17 = "Bwn/BQIMEgIXA+4WFRQLEg4D"
+_D18 = "AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAQ=="
 
 
 def _t0():
@@ -55,12 +63,12 @@ def _t0():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "+/8E+wEC+vsC/PoDAgH9AfwABPb//AMC9wIF+P74/wM="),
-                    g.array("<u2", (4, 4), _D1),
-                    g.array("<i4", (4,), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "pKChpaaTpaelpaKoqY+pqKiqqa6iqqOwnqOepaiUqpM="),
+                    g.array("|i1", (4, 2, 2, 2), _D4),
                 ],
             ),
         ],
@@ -68,6 +76,53 @@ def _t0():
 
 
 def _t1():
+    return g.case(
+        "roi_align_quant8_signed_nhwc_signed_a_all_inputs_as_internal",
+        "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "signed_a", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.15000000596046448, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAP0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
     return g.case(
         "roi_align_quant8_signed_nhwc_signed_saturating",
         "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_saturating",
@@ -98,19 +153,66 @@ def _t1():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), "YmZrYmhpYWJpY2FqaWhkaGNna11mY2ppXmlsX2VfZmo="),
-                    g.array("<u2", (4, 4), _D1),
-                    g.array("<i4", (4,), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "f3x9f39vf39/f35/f2t/f39/f39+f39/en96f39wf28="),
+                    g.array("|i1", (4, 2, 2, 2), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "roi_align_quant8_signed_nhwc_signed_saturating_all_inputs_as_internal",
+        "roi_align_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.15000000596046448, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "roi_align_quant8_signed_nchw_signed_a",
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_a",
@@ -136,24 +238,71 @@ def _t2():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D3,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "+wQB+gL6Av38BP8D9wX+///7Avv8AwEBAPb8AgL4+AM="),
-                    g.array("<u2", (4, 4), _D1),
-                    g.array("<i4", (4,), _D2),
+                    g.array("|i1", (1, 2, 4, 4), _D8),
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "pKGmpaClk6eloqmppaiPqKipoqOqrqqwnp6oqqOllJM="),
+                    g.array("|i1", (4, 2, 2, 2), _D9),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "roi_align_quant8_signed_nchw_signed_a_all_inputs_as_internal",
+        "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_a_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "signed_a", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.15000000596046448, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-3, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAf0AAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|i1", (1, 2, 4, 4), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D9),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "roi_align_quant8_signed_nchw_signed_saturating",
         "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_saturating",
@@ -179,24 +328,71 @@ def _t3():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D3,
+            values=_D7,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "YmtoYWlhaWRja2ZqXmxlZmZiaWJjamhoZ11jaWlfX2o="),
-                    g.array("<u2", (4, 4), _D1),
-                    g.array("<i4", (4,), _D2),
+                    g.array("|i1", (1, 2, 4, 4), _D10),
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "f31/f3x/b39/fn9/f39rf39/fn9/f39/enp/f39/cG8="),
+                    g.array("|i1", (4, 2, 2, 2), _D11),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "roi_align_quant8_signed_nchw_signed_saturating_all_inputs_as_internal",
+        "roi_align_quant8_signed_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.15000000596046448, zero_point=120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAIAAAAAAABAAAAAQAIAAAACAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (4, 4), _D2),
+                    g.array("<i4", (4,), _D3),
+                    g.array("|i1", (1, 2, 4, 4), _D10),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D11),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "roi_align_quant8_signed_batches_nhwc_signed_saturating",
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_saturating",
@@ -222,24 +418,71 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D4,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4, 1), _D5),
-                    g.array("<u2", (3, 4), _D6),
+                    g.array("|i1", (2, 3, 4, 1), _D13),
+                    g.array("<u2", (3, 4), _D14),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|i1", (3, 2, 3, 1), _D7),
+                    g.array("|i1", (3, 2, 3, 1), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "roi_align_quant8_signed_batches_nhwc_signed_saturating_all_inputs_as_internal",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nhwc", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.07000000029802322, zero_point=-88),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAOwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D14),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (2, 3, 4, 1), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "roi_align_quant8_signed_batches_nhwc_signed_b",
         "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_b",
@@ -265,24 +508,71 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D4,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4, 1), _D8),
-                    g.array("<u2", (3, 4), _D6),
+                    g.array("|i1", (2, 3, 4, 1), _D16),
+                    g.array("<u2", (3, 4), _D14),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|i1", (3, 2, 3, 1), _D9),
+                    g.array("|i1", (3, 2, 3, 1), _D17),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "roi_align_quant8_signed_batches_nhwc_signed_b_all_inputs_as_internal",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nhwc_signed_b_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nhwc", "signed_b", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 3, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=60, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAADwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D14),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (2, 3, 4, 1), _D16),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 3, 1), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "roi_align_quant8_signed_batches_nchw_signed_saturating",
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_saturating",
@@ -308,24 +598,71 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D10,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 3, 4), _D5),
-                    g.array("<u2", (3, 4), _D6),
+                    g.array("|i1", (2, 1, 3, 4), _D13),
+                    g.array("<u2", (3, 4), _D14),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|i1", (3, 1, 2, 3), _D7),
+                    g.array("|i1", (3, 1, 2, 3), _D15),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "roi_align_quant8_signed_batches_nchw_signed_saturating_all_inputs_as_internal",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_saturating_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nchw", "signed_saturating", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.07000000029802322, zero_point=-88),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAAewAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D14),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (2, 1, 3, 4), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 3), _D15),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "roi_align_quant8_signed_batches_nchw_signed_b",
         "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_b",
@@ -351,17 +688,64 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[10],
-            values=_D10,
+            values=_D18,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 1, 3, 4), _D8),
-                    g.array("<u2", (3, 4), _D6),
+                    g.array("|i1", (2, 1, 3, 4), _D16),
+                    g.array("<u2", (3, 4), _D14),
                     g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
                 ],
                 outputs=[
-                    g.array("|i1", (3, 1, 2, 3), _D9),
+                    g.array("|i1", (3, 1, 2, 3), _D17),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "roi_align_quant8_signed_batches_nchw_signed_b_all_inputs_as_internal",
+        "roi_align_quant8_signed_batches_dynamic_output_shape_nchw_signed_b_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 63, ("nchw", "signed_b", "all_inputs_as_internal"), ("ROI_ALIGN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=60, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [11, 12, 13], [0]),
+                g.operation(OperationType.ROI_ALIGN, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10]),
+            ],
+            inputs=[1, 2, 11],
+            outputs=[10],
+            values="AgAAAAMAAAAAAIA/AAAAQAAAAAAAAAAAATwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D14),
+                    g.array("<i4", (3,), "AAAAAAEAAAABAAAA"),
+                    g.array("|i1", (2, 1, 3, 4), _D16),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 3), _D17),
                 ],
             ),
         ],
@@ -370,11 +754,19 @@ def _t7():
 
 TESTS = (
     ("roi_align_quant8_signed_nhwc_signed_a", _t0),
-    ("roi_align_quant8_signed_nhwc_signed_saturating", _t1),
-    ("roi_align_quant8_signed_nchw_signed_a", _t2),
-    ("roi_align_quant8_signed_nchw_signed_saturating", _t3),
-    ("roi_align_quant8_signed_batches_nhwc_signed_saturating", _t4),
-    ("roi_align_quant8_signed_batches_nhwc_signed_b", _t5),
-    ("roi_align_quant8_signed_batches_nchw_signed_saturating", _t6),
-    ("roi_align_quant8_signed_batches_nchw_signed_b", _t7),
+    ("roi_align_quant8_signed_nhwc_signed_a_all_inputs_as_internal", _t1),
+    ("roi_align_quant8_signed_nhwc_signed_saturating", _t2),
+    ("roi_align_quant8_signed_nhwc_signed_saturating_all_inputs_as_internal", _t3),
+    ("roi_align_quant8_signed_nchw_signed_a", _t4),
+    ("roi_align_quant8_signed_nchw_signed_a_all_inputs_as_internal", _t5),
+    ("roi_align_quant8_signed_nchw_signed_saturating", _t6),
+    ("roi_align_quant8_signed_nchw_signed_saturating_all_inputs_as_internal", _t7),
+    ("roi_align_quant8_signed_batches_nhwc_signed_saturating", _t8),
+    ("roi_align_quant8_signed_batches_nhwc_signed_saturating_all_inputs_as_internal", _t9),
+    ("roi_align_quant8_signed_batches_nhwc_signed_b", _t10),
+    ("roi_align_quant8_signed_batches_nhwc_signed_b_all_inputs_as_internal", _t11),
+    ("roi_align_quant8_signed_batches_nchw_signed_saturating", _t12),
+    ("roi_align_quant8_signed_batches_nchw_signed_saturating_all_inputs_as_internal", _t13),
+    ("roi_align_quant8_signed_batches_nchw_signed_b", _t14),
+    ("roi_align_quant8_signed_batches_nchw_signed_b_all_inputs_as_internal", _t15),
 )

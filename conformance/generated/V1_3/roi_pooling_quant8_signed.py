@@ -62,6 +62,51 @@ def _t0():
 
 def _t1():
     return g.case(
+        "roi_pooling_quant8_signed_nhwc_signed_zp0_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 4, 5, 1), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2, 1), "CwoLBAIMBwcJCgkK"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "roi_pooling_quant8_signed_nhwc_signed_saturating_high",
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_high",
         "V1_3",
@@ -101,7 +146,52 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "roi_pooling_quant8_signed_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQABuAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 4, 5, 1), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2, 1), "f39/dnJ/fHx/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "roi_pooling_quant8_signed_nhwc_signed_saturating_low",
         "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -142,7 +232,52 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "roi_pooling_quant8_signed_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4, 5, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQACDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 4, 5, 1), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 2, 2, 1), "jo2Oh4WPioqMjYyN"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "roi_pooling_quant8_signed_nchw_signed_zp0",
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_zp0",
@@ -183,7 +318,52 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "roi_pooling_quant8_signed_nchw_signed_zp0_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 1, 4, 5), _D1),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 2), "CwoLBAIMBwcJCgkK"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "roi_pooling_quant8_signed_nchw_signed_saturating_high",
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_high",
@@ -224,7 +404,52 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "roi_pooling_quant8_signed_nchw_signed_saturating_high_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=110, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQAFuAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 1, 4, 5), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 2), "f39/dnJ/fHx/f39/"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "roi_pooling_quant8_signed_nchw_signed_saturating_low",
         "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_low",
@@ -265,11 +490,62 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "roi_pooling_quant8_signed_nchw_signed_saturating_low_all_inputs_as_internal",
+        "roi_pooling_quant8_signed_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("ROI_POOLING",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT16_ASYMM, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 1, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 1, 4, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-125, location=(0, 17, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ROI_POOLING, [0, 1, 2, 3, 4, 5, 6, 7], [8]),
+            ],
+            inputs=[1, 2, 9],
+            outputs=[8],
+            values="AgAAAAIAAAAAAABAAAAAQAGDAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<u2", (3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAAAAAABAAAA"),
+                    g.array("|i1", (2, 1, 4, 5), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 1, 2, 2), "jo2Oh4WPioqMjYyN"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("roi_pooling_quant8_signed_nhwc_signed_zp0", _t0),
-    ("roi_pooling_quant8_signed_nhwc_signed_saturating_high", _t1),
-    ("roi_pooling_quant8_signed_nhwc_signed_saturating_low", _t2),
-    ("roi_pooling_quant8_signed_nchw_signed_zp0", _t3),
-    ("roi_pooling_quant8_signed_nchw_signed_saturating_high", _t4),
-    ("roi_pooling_quant8_signed_nchw_signed_saturating_low", _t5),
+    ("roi_pooling_quant8_signed_nhwc_signed_zp0_all_inputs_as_internal", _t1),
+    ("roi_pooling_quant8_signed_nhwc_signed_saturating_high", _t2),
+    ("roi_pooling_quant8_signed_nhwc_signed_saturating_high_all_inputs_as_internal", _t3),
+    ("roi_pooling_quant8_signed_nhwc_signed_saturating_low", _t4),
+    ("roi_pooling_quant8_signed_nhwc_signed_saturating_low_all_inputs_as_internal", _t5),
+    ("roi_pooling_quant8_signed_nchw_signed_zp0", _t6),
+    ("roi_pooling_quant8_signed_nchw_signed_zp0_all_inputs_as_internal", _t7),
+    ("roi_pooling_quant8_signed_nchw_signed_saturating_high", _t8),
+    ("roi_pooling_quant8_signed_nchw_signed_saturating_high_all_inputs_as_internal", _t9),
+    ("roi_pooling_quant8_signed_nchw_signed_saturating_low", _t10),
+    ("roi_pooling_quant8_signed_nchw_signed_saturating_low_all_inputs_as_internal", _t11),
 )

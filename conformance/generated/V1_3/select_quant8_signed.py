@@ -48,6 +48,50 @@ def _t0():
 
 def _t1():
     return g.case(
+        "select_quant8_signed_zp_neg_all_inputs_as_internal",
+        "select_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-116, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="nAAAAACMAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AQAAAQEAAQA="),
+                    g.array("|i1", (2, 4), "opSekKymu5w="),
+                    g.array("|i1", (2, 4), "ipKLkJaEjoA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "hoyAgJCAn4A="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "select_quant8_signed_zp_zero",
         "select_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -81,7 +125,51 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "select_quant8_signed_zp_zero_all_inputs_as_internal",
+        "select_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AQAAAQEAAQA="),
+                    g.array("|i1", (2, 4), "BvgC9BAKHwA="),
+                    g.array("|i1", (2, 4), "+Bj8ECjgCNA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "BQr+9g3zGuw="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "select_quant8_signed_zp_pos",
         "select_quant8_signed_dynamic_output_shape_zp_pos",
@@ -116,8 +204,55 @@ def _t2():
     )
 
 
+def _t5():
+    return g.case(
+        "select_quant8_signed_zp_pos_all_inputs_as_internal",
+        "select_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("SELECT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_BOOL8, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.5, zero_point=114),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.0625, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=114),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=114, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [1]),
+                g.operation(OperationType.ADD, [7, 8, 9], [2]),
+                g.operation(OperationType.SELECT, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 4, 7],
+            outputs=[3],
+            values="AAAAAAByAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|u1", (2, 4), "AQAAAQEAAQA="),
+                    g.array("|i1", (2, 4), "GOAI0EAofAA="),
+                    g.array("|i1", (2, 4), "cHhxdnxqdGY="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "fH9cNH8kfwQ="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("select_quant8_signed_zp_neg", _t0),
-    ("select_quant8_signed_zp_zero", _t1),
-    ("select_quant8_signed_zp_pos", _t2),
+    ("select_quant8_signed_zp_neg_all_inputs_as_internal", _t1),
+    ("select_quant8_signed_zp_zero", _t2),
+    ("select_quant8_signed_zp_zero_all_inputs_as_internal", _t3),
+    ("select_quant8_signed_zp_pos", _t4),
+    ("select_quant8_signed_zp_pos_all_inputs_as_internal", _t5),
 )

@@ -13,6 +13,9 @@ SPEC = "conformance/specs/V1_3/slice_quant8_signed.mod.py"
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "AgAAAAAAAAAAAAAABAAAAP////8CAAAAAAAAAAAAAAAAAAAA"
 _D1 = "AQAAAAAAAAABAAAAAQAAAP////8CAAAA"
+_D2 = "6iYF7R4l7wn9Jw4gIt0bHSca7wgQ9Rno"
+_D3 = "mBDOngAOota+EuAECID6/hL4otTkrvaU"
+_D4 = "Tn9pUX9/U21hf3J/f0F/f39+U2x0WX1M"
 
 
 def _t0():
@@ -55,6 +58,48 @@ def _t0():
 
 def _t1():
     return g.case(
+        "slice_quant8_signed_strided_slice_signed_zp0_all_inputs_as_internal",
+        "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 22, ("signed_zp0", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAAAAAAAAAAABAAAAP////8CAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "IvAdBRPeGPMl9PwW"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "JfwTGA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "slice_quant8_signed_strided_slice_signed_saturating_low",
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_low",
         "V1_3",
@@ -91,7 +136,49 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "slice_quant8_signed_strided_slice_signed_saturating_low_all_inputs_as_internal",
+        "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 22, ("signed_saturating_low", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAAAAAAAAAAABAAAAP////8CAAAAAAAAAAAAAAAAAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "CKT+zuqA9KoOrLzw"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "Drzq9A=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "slice_quant8_signed_strided_slice_signed_saturating_high",
         "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_high",
@@ -129,7 +216,49 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "slice_quant8_signed_strided_slice_signed_saturating_high_all_inputs_as_internal",
+        "slice_quant8_signed_strided_slice_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 22, ("signed_saturating_high", "all_inputs_as_internal"), ("STRIDED_SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 36, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 37, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [8, 9, 10], [0]),
+                g.operation(OperationType.STRIDED_SLICE, [0, 1, 2, 3, 4, 5, 6], [7]),
+            ],
+            inputs=[8],
+            outputs=[7],
+            values="AgAAAAAAAAAAAAAABAAAAP////8CAAAAAAAAAAAAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3, 4), "f1R/aXdCfFd/WGB6"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "f2B3fA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "slice_quant8_signed_slice_signed_zp0",
         "slice_quant8_signed_slice_dynamic_output_shape_signed_zp0",
@@ -153,7 +282,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4), "6iYF7R4l7wn9Jw4gIt0bHSca7wgQ9Rno"),
+                    g.array("|i1", (2, 3, 4), _D2),
                 ],
                 outputs=[
                     g.array("|i1", (1, 3, 2), "3Rsa7/UZ"),
@@ -163,7 +292,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "slice_quant8_signed_slice_signed_zp0_all_inputs_as_internal",
+        "slice_quant8_signed_slice_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("signed_zp0", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAABAAAAAQAAAP////8CAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 2), "3Rsa7/UZ"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "slice_quant8_signed_slice_signed_saturating_low",
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_low",
@@ -187,7 +354,7 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4), "mBDOngAOota+EuAECID6/hL4otTkrvaU"),
+                    g.array("|i1", (2, 3, 4), _D3),
                 ],
                 outputs=[
                     g.array("|i1", (1, 3, 2), "gPr4oq72"),
@@ -197,7 +364,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "slice_quant8_signed_slice_signed_saturating_low_all_inputs_as_internal",
+        "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("signed_saturating_low", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAABAAAAAQAAAP////8CAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D3),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 2), "gPr4oq72"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "slice_quant8_signed_slice_signed_saturating_high",
         "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_high",
@@ -221,7 +426,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 3, 4), "Tn9pUX9/U21hf3J/f0F/f39+U2x0WX1M"),
+                    g.array("|i1", (2, 3, 4), _D4),
                 ],
                 outputs=[
                     g.array("|i1", (1, 3, 2), "QX9+U1l9"),
@@ -231,7 +436,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "slice_quant8_signed_slice_signed_saturating_high_all_inputs_as_internal",
+        "slice_quant8_signed_slice_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 31, ("signed_saturating_high", "all_inputs_as_internal"), ("SLICE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SLICE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AQAAAAAAAAABAAAAAQAAAP////8CAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 3, 2), "QX9+U1l9"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "slice_quant8_signed_split_signed_zp0",
         "slice_quant8_signed_split_dynamic_output_shape_signed_zp0",
@@ -269,7 +512,49 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "slice_quant8_signed_split_signed_zp0_all_inputs_as_internal",
+        "slice_quant8_signed_split_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 45, ("signed_zp0", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values="/////wMAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 6), "EvPhJecIEwPnFuLo"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "EvMTAw=="),
+                    g.array("|i1", (2, 2), "4SXnFg=="),
+                    g.array("|i1", (2, 2), "5wji6A=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "slice_quant8_signed_split_signed_saturating_low",
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_low",
@@ -307,7 +592,49 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "slice_quant8_signed_split_signed_saturating_low_all_inputs_as_internal",
+        "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 45, ("signed_saturating_low", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values="/////wMAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 6), "6KqGDpLU6sqS8IiU"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "6Krqyg=="),
+                    g.array("|i1", (2, 2), "hg6S8A=="),
+                    g.array("|i1", (2, 2), "ktSIlA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "slice_quant8_signed_split_signed_saturating_high",
         "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_high",
@@ -345,14 +672,65 @@ def _t8():
     )
 
 
+def _t17():
+    return g.case(
+        "slice_quant8_signed_split_signed_saturating_high_all_inputs_as_internal",
+        "slice_quant8_signed_split_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 45, ("signed_saturating_high", "all_inputs_as_internal"), ("SPLIT",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [6, 7, 8], [0]),
+                g.operation(OperationType.SPLIT, [0, 1, 2], [3, 4, 5]),
+            ],
+            inputs=[6],
+            outputs=[3, 4, 5],
+            values="/////wMAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 6), "dldFf0tsd2dLekZM"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2), "dld3Zw=="),
+                    g.array("|i1", (2, 2), "RX9Leg=="),
+                    g.array("|i1", (2, 2), "S2xGTA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("slice_quant8_signed_strided_slice_signed_zp0", _t0),
-    ("slice_quant8_signed_strided_slice_signed_saturating_low", _t1),
-    ("slice_quant8_signed_strided_slice_signed_saturating_high", _t2),
-    ("slice_quant8_signed_slice_signed_zp0", _t3),
-    ("slice_quant8_signed_slice_signed_saturating_low", _t4),
-    ("slice_quant8_signed_slice_signed_saturating_high", _t5),
-    ("slice_quant8_signed_split_signed_zp0", _t6),
-    ("slice_quant8_signed_split_signed_saturating_low", _t7),
-    ("slice_quant8_signed_split_signed_saturating_high", _t8),
+    ("slice_quant8_signed_strided_slice_signed_zp0_all_inputs_as_internal", _t1),
+    ("slice_quant8_signed_strided_slice_signed_saturating_low", _t2),
+    ("slice_quant8_signed_strided_slice_signed_saturating_low_all_inputs_as_internal", _t3),
+    ("slice_quant8_signed_strided_slice_signed_saturating_high", _t4),
+    ("slice_quant8_signed_strided_slice_signed_saturating_high_all_inputs_as_internal", _t5),
+    ("slice_quant8_signed_slice_signed_zp0", _t6),
+    ("slice_quant8_signed_slice_signed_zp0_all_inputs_as_internal", _t7),
+    ("slice_quant8_signed_slice_signed_saturating_low", _t8),
+    ("slice_quant8_signed_slice_signed_saturating_low_all_inputs_as_internal", _t9),
+    ("slice_quant8_signed_slice_signed_saturating_high", _t10),
+    ("slice_quant8_signed_slice_signed_saturating_high_all_inputs_as_internal", _t11),
+    ("slice_quant8_signed_split_signed_zp0", _t12),
+    ("slice_quant8_signed_split_signed_zp0_all_inputs_as_internal", _t13),
+    ("slice_quant8_signed_split_signed_saturating_low", _t14),
+    ("slice_quant8_signed_split_signed_saturating_low_all_inputs_as_internal", _t15),
+    ("slice_quant8_signed_split_signed_saturating_high", _t16),
+    ("slice_quant8_signed_split_signed_saturating_high_all_inputs_as_internal", _t17),
 )

@@ -46,6 +46,43 @@ def _t0():
 
 def _t1():
     return g.case(
+        "softmax_quant8_signed_last_axis_zp_neg_all_inputs_as_internal",
+        "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_neg", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAP5wAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4), "oKSorJiYnpA="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "iJa9JaenLYU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "softmax_quant8_signed_last_axis_zp_zero",
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -77,7 +114,44 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "softmax_quant8_signed_last_axis_zp_zero_all_inputs_as_internal",
+        "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_zero", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.125),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAPwAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4), "CBAYIPj4BOg="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "iJa9JaenLYU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "softmax_quant8_signed_last_axis_zp_pos",
         "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_pos",
@@ -110,7 +184,44 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "softmax_quant8_signed_last_axis_zp_pos_all_inputs_as_internal",
+        "softmax_quant8_signed_last_axis_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("zp_pos", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], consumers=1, scale=0.5, zero_point=118),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=118),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=118, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AACAP3YAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 4), "eHp8fnR0d3A="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 4), "iJa9JaenLYU="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "softmax_quant8_signed_axis1_zp_neg",
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_neg",
@@ -144,7 +255,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "softmax_quant8_signed_axis1_zp_neg_all_inputs_as_internal",
+        "softmax_quant8_signed_axis1_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("zp_neg", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.25, zero_point=-108),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-108),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-108, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAPwEAAACUAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "lKScjJisgKCooJCe"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2), "sMQCg885gtxy3IzI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "softmax_quant8_signed_axis1_zp_zero",
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_zero",
@@ -178,7 +327,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "softmax_quant8_signed_axis1_zp_zero_all_inputs_as_internal",
+        "softmax_quant8_signed_axis1_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("zp_zero", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAPwEAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "AAgE/AIM9gYKBv4F"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2), "sMQCg885gtxy3IzI"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "softmax_quant8_signed_axis1_zp_pos",
         "softmax_quant8_signed_axis1_dynamic_output_shape_zp_pos",
@@ -212,11 +399,55 @@ def _t5():
     )
 
 
+def _t11():
+    return g.case(
+        "softmax_quant8_signed_axis1_zp_pos_all_inputs_as_internal",
+        "softmax_quant8_signed_axis1_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 42, ("zp_pos", "all_inputs_as_internal"), ("SOFTMAX",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], consumers=1, scale=0.125, zero_point=79),
+                g.operand(OperandType.FLOAT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.00390625, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=79),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=79, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SOFTMAX, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AAAAPwEAAABPAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 2), "T29fP1d/J2d3Z0dj"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3, 2), "sMQCg885gtxy3IzI"),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("softmax_quant8_signed_last_axis_zp_neg", _t0),
-    ("softmax_quant8_signed_last_axis_zp_zero", _t1),
-    ("softmax_quant8_signed_last_axis_zp_pos", _t2),
-    ("softmax_quant8_signed_axis1_zp_neg", _t3),
-    ("softmax_quant8_signed_axis1_zp_zero", _t4),
-    ("softmax_quant8_signed_axis1_zp_pos", _t5),
+    ("softmax_quant8_signed_last_axis_zp_neg_all_inputs_as_internal", _t1),
+    ("softmax_quant8_signed_last_axis_zp_zero", _t2),
+    ("softmax_quant8_signed_last_axis_zp_zero_all_inputs_as_internal", _t3),
+    ("softmax_quant8_signed_last_axis_zp_pos", _t4),
+    ("softmax_quant8_signed_last_axis_zp_pos_all_inputs_as_internal", _t5),
+    ("softmax_quant8_signed_axis1_zp_neg", _t6),
+    ("softmax_quant8_signed_axis1_zp_neg_all_inputs_as_internal", _t7),
+    ("softmax_quant8_signed_axis1_zp_zero", _t8),
+    ("softmax_quant8_signed_axis1_zp_zero_all_inputs_as_internal", _t9),
+    ("softmax_quant8_signed_axis1_zp_pos", _t10),
+    ("softmax_quant8_signed_axis1_zp_pos_all_inputs_as_internal", _t11),
 )

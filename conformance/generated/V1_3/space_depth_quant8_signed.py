@@ -17,27 +17,49 @@ _D2 = "iAqgnNro5OrotLKkDtLwqg=="
 _D3 = "iAra6KCc5OrotA7SsqTwqg=="
 _D4 = "Rn9SUG92dHd2XFtUf2t6Vw=="
 _D5 = "Rn9vdlJQdHd2XH9rW1R6Vw=="
-_D6 = "DRogHh8j+uQgGhTs4SEoA9/d2+0i7CUm7AwV7efrE+A="
-_D7 = "DRogHiAaFOwfI/rk4SEoA9/d2+3sDBXtIuwlJufrE+A="
-_D8 = "3vgEAAIKuIwE+OychgYUyoKAgJ4InA4QnNzunpKa6oQ="
-_D9 = "3vgEAAT47JwCCriMhgYUyoKAgJ6c3O6eCJwOEJKa6oQ="
-_D10 = "cX5/f39/Xkh/fnhQRX9/Z0NBP1F/UH9/UHB5UUtPd0Q="
-_D11 = "cX5/f39+eFB/f15IRX9/Z0NBP1FQcHlRf1B/f0tPd0Q="
-_D12 = "FyAF5uMF6u4K5+wi3Cce5w=="
-_D13 = "FyDjBQrn3CcF5uru7CIe5w=="
-_D14 = "8gTOkIrOmKDYkpwIgBIAkg=="
-_D15 = "8gSKztiSgBLOkJignAgAkg=="
-_D16 = "e39pSkdpTlJuS1B/QH9/Sw=="
-_D17 = "e39HaW5LQH9pSk5SUH9/Sw=="
-_D18 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAA=="
-_D19 = "He/n+/4P2hcH/w4k+xzaD9kP"
-_D20 = "AAAAANoXDiQAAAAAB/8AAB3v/g/7HNkP5/sAANoPAAA="
-_D21 = "/qKSusDigPLSwuAMuvyA4oDi"
-_D22 = "xMTExIDy4AzExMTE0sLExP6iwOK6/IDikrrExIDixMQ="
-_D23 = "f1NLX2JzPntrY3J/X38+cz1z"
-_D24 = "ZGRkZD57cn9kZGRka2NkZH9TYnNffz1zS19kZD5zZGQ="
-_D25 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAQ=="
-_D26 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAA"
+_D6 = "4gsSJSMS+AfuEPcW7BPw8w=="
+_D7 = "iNroDgrotNKg5LLwnOqkqg=="
+_D8 = "Rm92f392XGtSdFt6UHdUVw=="
+_D9 = "DRogHh8j+uQgGhTs4SEoA9/d2+0i7CUm7AwV7efrE+A="
+_D10 = "DRogHiAaFOwfI/rk4SEoA9/d2+3sDBXtIuwlJufrE+A="
+_D11 = "3vgEAAIKuIwE+OychgYUyoKAgJ4InA4QnNzunpKa6oQ="
+_D12 = "3vgEAAT47JwCCriMhgYUyoKAgJ6c3O6eCJwOEJKa6oQ="
+_D13 = "cX5/f39/Xkh/fnhQRX9/Z0NBP1F/UH9/UHB5UUtPd0Q="
+_D14 = "cX5/f39+eFB/f15IRX9/Z0NBP1FQcHlRf1B/f0tPd0Q="
+_D15 = "DSAf+iAU4Sjf2yIl7BXnExoeI+Qa7CED3e3sJgzt6+A="
+_D16 = "DR/fIhoj3ewg+tslHuTtJiDh7OcaIQzrFCgVE+wD7eA="
+_D17 = "3gQCuATshhSCgAgOnO6S6vgACoz4nAbKgJ6cENyemoQ="
+_D18 = "3gKCCPgKgJwEuIAOAIyeEASGnJL4Btya7BTu6pzKnoQ="
+_D19 = "cX9/Xn94RX9DP39/UHlLd35/f0h+UH9nQVFQf3BRT0Q="
+_D20 = "cX9Df35/QVB/Xj9/f0hRf39FUEt+f3BPeH95d1BnUUQ="
+_D21 = "FyAF5uMF6u4K5+wi3Cce5w=="
+_D22 = "FyDjBQrn3CcF5uru7CIe5w=="
+_D23 = "8gTOkIrOmKDYkpwIgBIAkg=="
+_D24 = "8gSKztiSgBLOkJignAgAkg=="
+_D25 = "e39pSkdpTlJuS1B/QH9/Sw=="
+_D26 = "e39HaW5LQH9pSk5SUH9/Sw=="
+_D27 = "FwUg5uPqBe4K7Oci3B4n5w=="
+_D28 = "F+MK3AXq7B4gBecn5u4i5w=="
+_D29 = "8s4EkIqYzqDYnJIIgAASkg=="
+_D30 = "8orYgM6YnAAEzpISkKAIkg=="
+_D31 = "e2l/SkdOaVJuUEt/QH9/Sw=="
+_D32 = "e0duQGlOUH9/aUt/SlJ/Sw=="
+_D33 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAA=="
+_D34 = "He/n+/4P2hcH/w4k+xzaD9kP"
+_D35 = "AAAAANoXDiQAAAAAB/8AAB3v/g/7HNkP5/sAANoPAAA="
+_D36 = "AQAAAAAAAAAAAAAAAQAAAA=="
+_D37 = "/qKSusDigPLSwuAMuvyA4oDi"
+_D38 = "xMTExIDy4AzExMTE0sLExP6iwOK6/IDikrrExIDixMQ="
+_D39 = "f1NLX2JzPntrY3J/X38+cz1z"
+_D40 = "ZGRkZD57cn9kZGRka2NkZH9TYnNffz1zS19kZD5zZGQ="
+_D41 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAQ=="
+_D42 = "Hef+2gcO+9rZ7/sPF/8kHA8P"
+_D43 = "AADaDgAAFyQAAAcAAAD/AB3++9nvDxwP5wDaAPsADwA="
+_D44 = "/pLAgNLguoCAorri8sIM/OLi"
+_D45 = "xMSA4MTE8gzExNLExMTCxP7AuoCi4vziksSAxLrE4sQ="
+_D46 = "f0tiPmtyXz49U19ze2N/f3Nz"
+_D47 = "ZGQ+cmRke39kZGtkZGRjZH9iXz1Tc39zS2Q+ZF9kc2Q="
+_D48 = "AgAAAAIAAAABAAAAAAAAAAAAAAABAAAA"
 
 
 def _t0():
@@ -76,6 +98,44 @@ def _t0():
 
 def _t1():
     return g.case(
+        "space_depth_quant8_signed_depth_to_space_nhwc_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_low",
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_low",
         "V1_3",
@@ -108,7 +168,45 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_high",
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -142,7 +240,45 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_nchw_signed_zp0",
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_zp0",
@@ -166,7 +302,7 @@ def _t3():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 2, 2), "4gsSJSMS+AfuEPcW7BPw8w=="),
+                    g.array("|i1", (1, 4, 2, 2), _D6),
                 ],
                 outputs=[
                     g.array("|i1", (1, 1, 4, 4), _D1),
@@ -176,7 +312,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_nchw_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D6),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 4), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_low",
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_low",
@@ -200,7 +374,7 @@ def _t4():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 2, 2), "iNroDgrotNKg5LLwnOqkqg=="),
+                    g.array("|i1", (1, 4, 2, 2), _D7),
                 ],
                 outputs=[
                     g.array("|i1", (1, 1, 4, 4), _D3),
@@ -210,7 +384,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAHEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D7),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 4), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_high",
         "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_high",
@@ -234,7 +446,7 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 2, 2), "Rm92f392XGtSdFt6UHdUVw=="),
+                    g.array("|i1", (1, 4, 2, 2), _D8),
                 ],
                 outputs=[
                     g.array("|i1", (1, 1, 4, 4), _D5),
@@ -244,7 +456,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 26, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 1, 4, 4), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_zp0",
@@ -268,17 +518,55 @@ def _t6():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D6),
+                    g.array("|i1", (1, 4, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D7),
+                    g.array("|i1", (1, 2, 2, 8), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -302,17 +590,55 @@ def _t7():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D8),
+                    g.array("|i1", (1, 4, 4, 2), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D9),
+                    g.array("|i1", (1, 2, 2, 8), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -336,17 +662,55 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D11),
+                    g.array("|i1", (1, 2, 2, 8), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nchw_signed_zp0",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_zp0",
@@ -370,17 +734,55 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "DSAf+iAU4Sjf2yIl7BXnExoeI+Qa7CED3e3sJgzt6+A="),
+                    g.array("|i1", (1, 2, 4, 4), _D15),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 8, 2, 2), "DR/fIhoj3ewg+tslHuTtJiDh7OcaIQzrFCgVE+wD7eA="),
+                    g.array("|i1", (1, 8, 2, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nchw_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAEAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D15),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 8, 2, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_low",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_low",
@@ -404,17 +806,55 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "3gQCuATshhSCgAgOnO6S6vgACoz4nAbKgJ6cENyemoQ="),
+                    g.array("|i1", (1, 2, 4, 4), _D17),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 8, 2, 2), "3gKCCPgKgJwEuIAOAIyeEASGnJL4Btya7BTu6pzKnoQ="),
+                    g.array("|i1", (1, 8, 2, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAHEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D17),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 8, 2, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_high",
         "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_high",
@@ -438,17 +878,55 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 4, 4), "cX9/Xn94RX9DP39/UHlLd35/f0h+UH9nQVFQf3BRT0Q="),
+                    g.array("|i1", (1, 2, 4, 4), _D19),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 8, 2, 2), "cX9Df35/QVB/Xj9/f0hRf39FUEt+f3BPeH95d1BnUUQ="),
+                    g.array("|i1", (1, 8, 2, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 41, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 8, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 5, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 6, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAFkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D19),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 8, 2, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nhwc_signed_zp0",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_zp0",
@@ -472,17 +950,55 @@ def _t12():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D12),
+                    g.array("|i1", (4, 2, 1, 2), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D13),
+                    g.array("|i1", (1, 4, 2, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nhwc_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_low",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -506,17 +1022,55 @@ def _t13():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D14),
+                    g.array("|i1", (4, 2, 1, 2), _D23),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D15),
+                    g.array("|i1", (1, 4, 2, 2), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D23),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_high",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -540,17 +1094,55 @@ def _t14():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D16),
+                    g.array("|i1", (4, 2, 1, 2), _D25),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D17),
+                    g.array("|i1", (1, 4, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D25),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nchw_signed_zp0",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_zp0",
@@ -574,17 +1166,55 @@ def _t15():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 2, 1), "FwUg5uPqBe4K7Oci3B4n5w=="),
+                    g.array("|i1", (4, 2, 2, 1), _D27),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 2), "F+MK3AXq7B4gBecn5u4i5w=="),
+                    g.array("|i1", (1, 2, 4, 2), _D28),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nchw_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 1), _D27),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 2), _D28),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_low",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_low",
@@ -608,17 +1238,55 @@ def _t16():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 2, 1), "8s4EkIqYzqDYnJIIgAASkg=="),
+                    g.array("|i1", (4, 2, 2, 1), _D29),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 2), "8orYgM6YnAAEzpISkKAIkg=="),
+                    g.array("|i1", (1, 2, 4, 2), _D30),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 1), _D29),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 2), _D30),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_high",
         "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_high",
@@ -642,17 +1310,55 @@ def _t17():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 2, 1), "e2l/SkdOaVJuUEt/QH9/Sw=="),
+                    g.array("|i1", (4, 2, 2, 1), _D31),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 2), "e0duQGlOUH9/aUt/SlJ/Sw=="),
+                    g.array("|i1", (1, 2, 4, 2), _D32),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 58, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 2, 1), _D31),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 2), _D32),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0",
@@ -672,22 +1378,137 @@ def _t18():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D19),
+                    g.array("|i1", (1, 3, 3, 2), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D20),
+                    g.array("|i1", (4, 2, 2, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t37():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low",
@@ -707,22 +1528,137 @@ def _t19():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D21),
+                    g.array("|i1", (1, 3, 3, 2), _D37),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D22),
+                    g.array("|i1", (4, 2, 2, 2), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t41():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAMQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t43():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high",
@@ -742,22 +1678,137 @@ def _t20():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D18,
+            values=_D33,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D23),
+                    g.array("|i1", (1, 3, 3, 2), _D39),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D24),
+                    g.array("|i1", (4, 2, 2, 2), _D40),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t45():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t47():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nhwc_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nhwc", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nchw_signed_zp0",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0",
@@ -777,22 +1828,137 @@ def _t21():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D25,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "Hef+2gcO+9rZ7/sPF/8kHA8P"),
+                    g.array("|i1", (1, 2, 3, 3), _D42),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "AADaDgAAFyQAAAcAAAD/AB3++9nvDxwP5wDaAPsADwA="),
+                    g.array("|i1", (4, 2, 2, 2), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t49():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D42),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D42),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 2, 3, 3), _D42),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low",
@@ -812,22 +1978,137 @@ def _t22():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D25,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "/pLAgNLguoCAorri8sIM/OLi"),
+                    g.array("|i1", (1, 2, 3, 3), _D44),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "xMSA4MTE8gzExNLExMTCxP7AuoCi4vziksSAxLrE4sQ="),
+                    g.array("|i1", (4, 2, 2, 2), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t53():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAcQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAABxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 2, 3, 3), _D44),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high",
         "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high",
@@ -847,22 +2128,137 @@ def _t23():
             ],
             inputs=[0],
             outputs=[4],
-            values=_D25,
+            values=_D41,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 2, 3, 3), "f0tiPmtyXz49U19ze2N/f3Nz"),
+                    g.array("|i1", (1, 2, 3, 3), _D46),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), "ZGQ+cmRke39kZGtkZGRjZH9iXz1Tc39zS2Q+ZF9kc2Q="),
+                    g.array("|i1", (4, 2, 2, 2), _D47),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t57():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 25, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[5],
+            outputs=[4],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAWQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[0, 2],
+            outputs=[4],
+            values="AgAAAAIAAAAB",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_dynamic_output_shape_nchw_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 75, ("nchw", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [5, 6, 7], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2, 3], [4]),
+            ],
+            inputs=[2, 5],
+            outputs=[4],
+            values="AgAAAAIAAAABZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 2, 3, 3), _D46),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D47),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0",
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_zp0",
@@ -895,7 +2291,44 @@ def _t24():
     )
 
 
-def _t25():
+def _t61():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_zp0", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low",
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
@@ -928,7 +2361,44 @@ def _t25():
     )
 
 
-def _t26():
+def _t63():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_saturating_low", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAMQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high",
         "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
@@ -961,7 +2431,44 @@ def _t26():
     )
 
 
-def _t27():
+def _t65():
+    return g.case(
+        "space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_depth_to_space_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 91, ("signed_saturating_high", "all_inputs_as_internal"), ("DEPTH_TO_SPACE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.DEPTH_TO_SPACE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 1), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0",
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_zp0",
@@ -984,17 +2491,54 @@ def _t27():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D6),
+                    g.array("|i1", (1, 4, 4, 2), _D9),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D7),
+                    g.array("|i1", (1, 2, 2, 8), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t67():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low",
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_low",
@@ -1017,17 +2561,54 @@ def _t28():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D8),
+                    g.array("|i1", (1, 4, 4, 2), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D9),
+                    g.array("|i1", (1, 2, 2, 8), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t69():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAMQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high",
         "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_high",
@@ -1050,17 +2631,54 @@ def _t29():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 2, 8), _D11),
+                    g.array("|i1", (1, 2, 2, 8), _D14),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t71():
+    return g.case(
+        "space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_depth_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 105, ("signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_DEPTH",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 8], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.SPACE_TO_DEPTH, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAGQAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 8), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0",
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_zp0",
@@ -1083,17 +2701,54 @@ def _t30():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D12),
+                    g.array("|i1", (4, 2, 1, 2), _D21),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D13),
+                    g.array("|i1", (1, 4, 2, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t73():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_zp0", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D21),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low",
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_low",
@@ -1116,17 +2771,54 @@ def _t31():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D14),
+                    g.array("|i1", (4, 2, 1, 2), _D23),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D15),
+                    g.array("|i1", (1, 4, 2, 2), _D24),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t75():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_saturating_low", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D23),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D24),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high",
         "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_high",
@@ -1149,17 +2841,54 @@ def _t32():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (4, 2, 1, 2), _D16),
+                    g.array("|i1", (4, 2, 1, 2), _D25),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 2, 2), _D17),
+                    g.array("|i1", (1, 4, 2, 2), _D26),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t77():
+    return g.case(
+        "space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_batch_to_space_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 121, ("signed_saturating_high", "all_inputs_as_internal"), ("BATCH_TO_SPACE_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 1, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.BATCH_TO_SPACE_ND, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (4, 2, 1, 2), _D25),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 2, 2), _D26),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0",
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0",
@@ -1178,22 +2907,134 @@ def _t33():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D26,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D19),
+                    g.array("|i1", (1, 3, 3, 2), _D34),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D20),
+                    g.array("|i1", (4, 2, 2, 2), _D35),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t79():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t81():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AgAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D34),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D35),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low",
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low",
@@ -1212,22 +3053,134 @@ def _t34():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D26,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D21),
+                    g.array("|i1", (1, 3, 3, 2), _D37),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D22),
+                    g.array("|i1", (4, 2, 2, 2), _D38),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t83():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t85():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AgAAAAIAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D37),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D38),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
     return g.case(
         "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high",
         "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high",
@@ -1246,15 +3199,127 @@ def _t35():
             ],
             inputs=[0],
             outputs=[3],
-            values=_D26,
+            values=_D48,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (1, 3, 3, 2), _D23),
+                    g.array("|i1", (1, 3, 3, 2), _D39),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 2, 2, 2), _D24),
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 16)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 24, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 25, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AgAAAAIAAAABAAAAAAAAAAAAAAABAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_tensors_as_inputs",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_tensors_as_inputs"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[0, 2],
+            outputs=[3],
+            values="AgAAAAIAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                    g.array("<i4", (2, 2), _D36),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
+                ],
+            ),
+        ],
+    )
+
+
+def _t89():
+    return g.case(
+        "space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "space_depth_quant8_signed_space_to_batch_no_layout_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 136, ("signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("SPACE_TO_BATCH_ND",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_INT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 2, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.SPACE_TO_BATCH_ND, [0, 1, 2], [3]),
+            ],
+            inputs=[2, 4],
+            outputs=[3],
+            values="AgAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2, 2), _D36),
+                    g.array("|i1", (1, 3, 3, 2), _D39),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 2, 2, 2), _D40),
                 ],
             ),
         ],
@@ -1263,39 +3328,93 @@ def _t35():
 
 TESTS = (
     ("space_depth_quant8_signed_depth_to_space_nhwc_signed_zp0", _t0),
-    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_low", _t1),
-    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_high", _t2),
-    ("space_depth_quant8_signed_depth_to_space_nchw_signed_zp0", _t3),
-    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_low", _t4),
-    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_high", _t5),
-    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0", _t6),
-    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low", _t7),
-    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high", _t8),
-    ("space_depth_quant8_signed_space_to_depth_nchw_signed_zp0", _t9),
-    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_low", _t10),
-    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_high", _t11),
-    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_zp0", _t12),
-    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_low", _t13),
-    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_high", _t14),
-    ("space_depth_quant8_signed_batch_to_space_nchw_signed_zp0", _t15),
-    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_low", _t16),
-    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_high", _t17),
-    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0", _t18),
-    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low", _t19),
-    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high", _t20),
-    ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0", _t21),
-    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low", _t22),
-    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high", _t23),
-    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0", _t24),
-    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low", _t25),
-    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high", _t26),
-    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0", _t27),
-    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low", _t28),
-    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high", _t29),
-    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0", _t30),
-    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low", _t31),
-    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high", _t32),
-    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0", _t33),
-    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low", _t34),
-    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high", _t35),
+    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_zp0_all_inputs_as_internal", _t1),
+    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_low", _t2),
+    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_low_all_inputs_as_internal", _t3),
+    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_high", _t4),
+    ("space_depth_quant8_signed_depth_to_space_nhwc_signed_saturating_high_all_inputs_as_internal", _t5),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_zp0", _t6),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_zp0_all_inputs_as_internal", _t7),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_low", _t8),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_low_all_inputs_as_internal", _t9),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_high", _t10),
+    ("space_depth_quant8_signed_depth_to_space_nchw_signed_saturating_high_all_inputs_as_internal", _t11),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0", _t12),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_zp0_all_inputs_as_internal", _t13),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low", _t14),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_low_all_inputs_as_internal", _t15),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high", _t16),
+    ("space_depth_quant8_signed_space_to_depth_nhwc_signed_saturating_high_all_inputs_as_internal", _t17),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_zp0", _t18),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_zp0_all_inputs_as_internal", _t19),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_low", _t20),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_low_all_inputs_as_internal", _t21),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_high", _t22),
+    ("space_depth_quant8_signed_space_to_depth_nchw_signed_saturating_high_all_inputs_as_internal", _t23),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_zp0", _t24),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_zp0_all_inputs_as_internal", _t25),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_low", _t26),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_low_all_inputs_as_internal", _t27),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_high", _t28),
+    ("space_depth_quant8_signed_batch_to_space_nhwc_signed_saturating_high_all_inputs_as_internal", _t29),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_zp0", _t30),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_zp0_all_inputs_as_internal", _t31),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_low", _t32),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_low_all_inputs_as_internal", _t33),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_high", _t34),
+    ("space_depth_quant8_signed_batch_to_space_nchw_signed_saturating_high_all_inputs_as_internal", _t35),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0", _t36),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_inputs_as_internal", _t37),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_tensors_as_inputs", _t38),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low", _t40),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_inputs_as_internal", _t41),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_tensors_as_inputs", _t42),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t43),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high", _t44),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_inputs_as_internal", _t45),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_tensors_as_inputs", _t46),
+    ("space_depth_quant8_signed_space_to_batch_nhwc_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t47),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0", _t48),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_inputs_as_internal", _t49),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_tensors_as_inputs", _t50),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low", _t52),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_inputs_as_internal", _t53),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_tensors_as_inputs", _t54),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high", _t56),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_inputs_as_internal", _t57),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_tensors_as_inputs", _t58),
+    ("space_depth_quant8_signed_space_to_batch_nchw_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0", _t60),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_zp0_all_inputs_as_internal", _t61),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low", _t62),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_low_all_inputs_as_internal", _t63),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high", _t64),
+    ("space_depth_quant8_signed_depth_to_space_no_layout_signed_saturating_high_all_inputs_as_internal", _t65),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0", _t66),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_zp0_all_inputs_as_internal", _t67),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low", _t68),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_low_all_inputs_as_internal", _t69),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high", _t70),
+    ("space_depth_quant8_signed_space_to_depth_no_layout_signed_saturating_high_all_inputs_as_internal", _t71),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0", _t72),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_zp0_all_inputs_as_internal", _t73),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low", _t74),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_low_all_inputs_as_internal", _t75),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high", _t76),
+    ("space_depth_quant8_signed_batch_to_space_no_layout_signed_saturating_high_all_inputs_as_internal", _t77),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0", _t78),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_inputs_as_internal", _t79),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_tensors_as_inputs", _t80),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t81),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low", _t82),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_inputs_as_internal", _t83),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_tensors_as_inputs", _t84),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t85),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high", _t86),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_inputs_as_internal", _t87),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_tensors_as_inputs", _t88),
+    ("space_depth_quant8_signed_space_to_batch_no_layout_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t89),
 )

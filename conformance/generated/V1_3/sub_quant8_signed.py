@@ -48,6 +48,49 @@ def _t0():
 
 def _t1():
     return g.case(
+        "sub_quant8_signed_none_zp_neg_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_none_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("none", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAIgAAAAAnAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "ho2U"),
+                    g.array("|i1", (2, 3), "nqiUjKC8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "tLwA2Myw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "sub_quant8_signed_none_zp_zero",
         "sub_quant8_signed_dynamic_output_shape_none_zp_zero",
         "V1_3",
@@ -81,7 +124,50 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "sub_quant8_signed_none_zp_zero_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_none_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("none", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "/AoY"),
+                    g.array("|i1", (2, 3), "BBjw4AhA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "6Ph/MBjg"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "sub_quant8_signed_none_zp_pos",
         "sub_quant8_signed_dynamic_output_shape_none_zp_pos",
@@ -116,7 +202,50 @@ def _t2():
     )
 
 
-def _t3():
+def _t5():
+    return g.case(
+        "sub_quant8_signed_none_zp_pos_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_none_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("none", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAGQAAAAAbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "YG58"),
+                    g.array("|i1", (2, 3), "b3RqZnB+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "a21+dHFq"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
     return g.case(
         "sub_quant8_signed_none_scale_0_7",
         "sub_quant8_signed_dynamic_output_shape_none_scale_0_7",
@@ -151,7 +280,50 @@ def _t3():
     )
 
 
-def _t4():
+def _t7():
+    return g.case(
+        "sub_quant8_signed_none_scale_0_7_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_none_scale_0_7_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("none", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAOwAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "6vH4"),
+                    g.array("|i1", (2, 3), "DBYC+g4q"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AQIOBwUA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "sub_quant8_signed_relu_zp_neg",
         "sub_quant8_signed_dynamic_output_shape_relu_zp_neg",
@@ -186,7 +358,50 @@ def _t4():
     )
 
 
-def _t5():
+def _t9():
+    return g.case(
+        "sub_quant8_signed_relu_zp_neg_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAIgAAAAAnAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "ho2U"),
+                    g.array("|i1", (2, 3), "nqiUjKC8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "wMAA2MzA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
     return g.case(
         "sub_quant8_signed_relu_zp_zero",
         "sub_quant8_signed_dynamic_output_shape_relu_zp_zero",
@@ -221,7 +436,50 @@ def _t5():
     )
 
 
-def _t6():
+def _t11():
+    return g.case(
+        "sub_quant8_signed_relu_zp_zero_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "/AoY"),
+                    g.array("|i1", (2, 3), "BBjw4AhA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AAB/MBgA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "sub_quant8_signed_relu_zp_pos",
         "sub_quant8_signed_dynamic_output_shape_relu_zp_pos",
@@ -256,7 +514,50 @@ def _t6():
     )
 
 
-def _t7():
+def _t13():
+    return g.case(
+        "sub_quant8_signed_relu_zp_pos_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAGQAAAAAbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "YG58"),
+                    g.array("|i1", (2, 3), "b3RqZnB+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "bm5+dHFu"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "sub_quant8_signed_relu_scale_0_7",
         "sub_quant8_signed_dynamic_output_shape_relu_scale_0_7",
@@ -291,7 +592,50 @@ def _t7():
     )
 
 
-def _t8():
+def _t15():
+    return g.case(
+        "sub_quant8_signed_relu_scale_0_7_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu_scale_0_7_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AQAAAOwAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "6vH4"),
+                    g.array("|i1", (2, 3), "DBYC+g4q"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AwMOBwUD"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "sub_quant8_signed_relu1_zp_neg",
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_neg",
@@ -326,7 +670,50 @@ def _t8():
     )
 
 
-def _t9():
+def _t17():
+    return g.case(
+        "sub_quant8_signed_relu1_zp_neg_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu1_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu1", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAIgAAAAAnAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "ho2U"),
+                    g.array("|i1", (2, 3), "nqiUjKC8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "uLzIyMi4"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "sub_quant8_signed_relu1_zp_zero",
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_zero",
@@ -361,7 +748,50 @@ def _t9():
     )
 
 
-def _t10():
+def _t19():
+    return g.case(
+        "sub_quant8_signed_relu1_zp_zero_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu1_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu1", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "/AoY"),
+                    g.array("|i1", (2, 3), "BBjw4AhA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "8PgQEBDw"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "sub_quant8_signed_relu1_zp_pos",
         "sub_quant8_signed_dynamic_output_shape_relu1_zp_pos",
@@ -396,7 +826,50 @@ def _t10():
     )
 
 
-def _t11():
+def _t21():
+    return g.case(
+        "sub_quant8_signed_relu1_zp_pos_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu1_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu1", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAGQAAAAAbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "YG58"),
+                    g.array("|i1", (2, 3), "b3RqZnB+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "bG1wcHBs"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "sub_quant8_signed_relu1_scale_0_7",
         "sub_quant8_signed_dynamic_output_shape_relu1_scale_0_7",
@@ -431,7 +904,50 @@ def _t11():
     )
 
 
-def _t12():
+def _t23():
+    return g.case(
+        "sub_quant8_signed_relu1_scale_0_7_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu1_scale_0_7_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu1", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AgAAAOwAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "6vH4"),
+                    g.array("|i1", (2, 3), "DBYC+g4q"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AgIEBAQC"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "sub_quant8_signed_relu6_zp_neg",
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_neg",
@@ -466,7 +982,50 @@ def _t12():
     )
 
 
-def _t13():
+def _t25():
+    return g.case(
+        "sub_quant8_signed_relu6_zp_neg_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu6_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu6", "zp_neg", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-64),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-100, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAIgAAAAAnAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "ho2U"),
+                    g.array("|i1", (2, 3), "nqiUjKC8"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "wMDw2MzA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "sub_quant8_signed_relu6_zp_zero",
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_zero",
@@ -501,7 +1060,50 @@ def _t13():
     )
 
 
-def _t14():
+def _t27():
+    return g.case(
+        "sub_quant8_signed_relu6_zp_zero_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu6_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu6", "zp_zero", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.0625),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "/AoY"),
+                    g.array("|i1", (2, 3), "BBjw4AhA"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AABgMBgA"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "sub_quant8_signed_relu6_zp_pos",
         "sub_quant8_signed_dynamic_output_shape_relu6_zp_pos",
@@ -536,7 +1138,50 @@ def _t14():
     )
 
 
-def _t15():
+def _t29():
+    return g.case(
+        "sub_quant8_signed_relu6_zp_pos_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu6_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu6", "zp_pos", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=100, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=110, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAGQAAAAAbgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "YG58"),
+                    g.array("|i1", (2, 3), "b3RqZnB+"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "bm56dHFu"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
     return g.case(
         "sub_quant8_signed_relu6_scale_0_7",
         "sub_quant8_signed_dynamic_output_shape_relu6_scale_0_7",
@@ -571,7 +1216,50 @@ def _t15():
     )
 
 
-def _t16():
+def _t31():
+    return g.case(
+        "sub_quant8_signed_relu6_scale_0_7_all_inputs_as_internal",
+        "sub_quant8_signed_dynamic_output_shape_relu6_scale_0_7_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 27, ("relu6", "scale_0_7", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.699999988079071, zero_point=3),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-20),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-20, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=10, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AwAAAOwAAAAACgAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (3,), "6vH4"),
+                    g.array("|i1", (2, 3), "DBYC+g4q"),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "AwMMBwUD"),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "sub_quant8_signed_extremes_out_zp_max",
         "sub_quant8_signed_extremes_dynamic_output_shape_out_zp_max",
@@ -606,7 +1294,50 @@ def _t16():
     )
 
 
-def _t17():
+def _t33():
+    return g.case(
+        "sub_quant8_signed_extremes_out_zp_max_all_inputs_as_internal",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_zp_max_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_zp_max", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAH8AAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f/j/gA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
     return g.case(
         "sub_quant8_signed_extremes_out_scale_0_3",
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_3",
@@ -641,7 +1372,50 @@ def _t17():
     )
 
 
-def _t18():
+def _t35():
+    return g.case(
+        "sub_quant8_signed_extremes_out_scale_0_3_all_inputs_as_internal",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_3_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_scale_0_3", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.30000001192092896),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAH8AAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "AMjLgA=="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "sub_quant8_signed_extremes_out_scale_0_5",
         "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_5",
@@ -676,24 +1450,86 @@ def _t18():
     )
 
 
+def _t37():
+    return g.case(
+        "sub_quant8_signed_extremes_out_scale_0_5_all_inputs_as_internal",
+        "sub_quant8_signed_extremes_dynamic_output_shape_out_scale_0_5_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 48, ("out_scale_0_5", "all_inputs_as_internal"), ("SUB",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-10),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=127),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=127, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=-128),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=-128, location=(0, 9, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.ADD, [7, 8, 9], [1]),
+                g.operation(OperationType.SUB, [0, 1, 2], [3]),
+            ],
+            inputs=[4, 7],
+            outputs=[3],
+            values="AAAAAH8AAAAAgAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 1), "f3cAgA=="),
+                    g.array("|i1", (1, 2, 2, 1), "gP+Bfw=="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 2, 1), "9tTWgA=="),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("sub_quant8_signed_none_zp_neg", _t0),
-    ("sub_quant8_signed_none_zp_zero", _t1),
-    ("sub_quant8_signed_none_zp_pos", _t2),
-    ("sub_quant8_signed_none_scale_0_7", _t3),
-    ("sub_quant8_signed_relu_zp_neg", _t4),
-    ("sub_quant8_signed_relu_zp_zero", _t5),
-    ("sub_quant8_signed_relu_zp_pos", _t6),
-    ("sub_quant8_signed_relu_scale_0_7", _t7),
-    ("sub_quant8_signed_relu1_zp_neg", _t8),
-    ("sub_quant8_signed_relu1_zp_zero", _t9),
-    ("sub_quant8_signed_relu1_zp_pos", _t10),
-    ("sub_quant8_signed_relu1_scale_0_7", _t11),
-    ("sub_quant8_signed_relu6_zp_neg", _t12),
-    ("sub_quant8_signed_relu6_zp_zero", _t13),
-    ("sub_quant8_signed_relu6_zp_pos", _t14),
-    ("sub_quant8_signed_relu6_scale_0_7", _t15),
-    ("sub_quant8_signed_extremes_out_zp_max", _t16),
-    ("sub_quant8_signed_extremes_out_scale_0_3", _t17),
-    ("sub_quant8_signed_extremes_out_scale_0_5", _t18),
+    ("sub_quant8_signed_none_zp_neg_all_inputs_as_internal", _t1),
+    ("sub_quant8_signed_none_zp_zero", _t2),
+    ("sub_quant8_signed_none_zp_zero_all_inputs_as_internal", _t3),
+    ("sub_quant8_signed_none_zp_pos", _t4),
+    ("sub_quant8_signed_none_zp_pos_all_inputs_as_internal", _t5),
+    ("sub_quant8_signed_none_scale_0_7", _t6),
+    ("sub_quant8_signed_none_scale_0_7_all_inputs_as_internal", _t7),
+    ("sub_quant8_signed_relu_zp_neg", _t8),
+    ("sub_quant8_signed_relu_zp_neg_all_inputs_as_internal", _t9),
+    ("sub_quant8_signed_relu_zp_zero", _t10),
+    ("sub_quant8_signed_relu_zp_zero_all_inputs_as_internal", _t11),
+    ("sub_quant8_signed_relu_zp_pos", _t12),
+    ("sub_quant8_signed_relu_zp_pos_all_inputs_as_internal", _t13),
+    ("sub_quant8_signed_relu_scale_0_7", _t14),
+    ("sub_quant8_signed_relu_scale_0_7_all_inputs_as_internal", _t15),
+    ("sub_quant8_signed_relu1_zp_neg", _t16),
+    ("sub_quant8_signed_relu1_zp_neg_all_inputs_as_internal", _t17),
+    ("sub_quant8_signed_relu1_zp_zero", _t18),
+    ("sub_quant8_signed_relu1_zp_zero_all_inputs_as_internal", _t19),
+    ("sub_quant8_signed_relu1_zp_pos", _t20),
+    ("sub_quant8_signed_relu1_zp_pos_all_inputs_as_internal", _t21),
+    ("sub_quant8_signed_relu1_scale_0_7", _t22),
+    ("sub_quant8_signed_relu1_scale_0_7_all_inputs_as_internal", _t23),
+    ("sub_quant8_signed_relu6_zp_neg", _t24),
+    ("sub_quant8_signed_relu6_zp_neg_all_inputs_as_internal", _t25),
+    ("sub_quant8_signed_relu6_zp_zero", _t26),
+    ("sub_quant8_signed_relu6_zp_zero_all_inputs_as_internal", _t27),
+    ("sub_quant8_signed_relu6_zp_pos", _t28),
+    ("sub_quant8_signed_relu6_zp_pos_all_inputs_as_internal", _t29),
+    ("sub_quant8_signed_relu6_scale_0_7", _t30),
+    ("sub_quant8_signed_relu6_scale_0_7_all_inputs_as_internal", _t31),
+    ("sub_quant8_signed_extremes_out_zp_max", _t32),
+    ("sub_quant8_signed_extremes_out_zp_max_all_inputs_as_internal", _t33),
+    ("sub_quant8_signed_extremes_out_scale_0_3", _t34),
+    ("sub_quant8_signed_extremes_out_scale_0_3_all_inputs_as_internal", _t35),
+    ("sub_quant8_signed_extremes_out_scale_0_5", _t36),
+    ("sub_quant8_signed_extremes_out_scale_0_5_all_inputs_as_internal", _t37),
 )

@@ -51,6 +51,45 @@ def _t0():
 
 def _t1():
     return g.case(
+        "topk_v2_quant8_signed_zp_neg_all_inputs_as_internal",
+        "topk_v2_quant8_signed_dynamic_output_shape_zp_neg_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 14, ("zp_neg", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-116),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-116, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAIwAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 5), "joaVjZCAiZuLkg=="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "lZCOm5KL"),
+                    g.array("<i4", (2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
         "topk_v2_quant8_signed_zp_zero",
         "topk_v2_quant8_signed_dynamic_output_shape_zp_zero",
         "V1_3",
@@ -84,7 +123,46 @@ def _t1():
     )
 
 
-def _t2():
+def _t3():
+    return g.case(
+        "topk_v2_quant8_signed_zp_zero_all_inputs_as_internal",
+        "topk_v2_quant8_signed_dynamic_output_shape_zp_zero_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 14, ("zp_zero", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], consumers=1, scale=0.25),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 5), "BPQSAgjo+h7+DA=="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "EggEHgz+"),
+                    g.array("<i4", (2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
     return g.case(
         "topk_v2_quant8_signed_zp_pos",
         "topk_v2_quant8_signed_dynamic_output_shape_zp_pos",
@@ -119,8 +197,50 @@ def _t2():
     )
 
 
+def _t5():
+    return g.case(
+        "topk_v2_quant8_signed_zp_pos_all_inputs_as_internal",
+        "topk_v2_quant8_signed_dynamic_output_shape_zp_pos_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 14, ("zp_pos", "all_inputs_as_internal"), ("TOPK_V2",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], consumers=1, scale=0.125, zero_point=67),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=67),
+                g.operand(OperandType.TENSOR_INT32, [2, 3], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 5], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125, zero_point=67),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, zero_point=67, location=(0, 4, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 5, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.TOPK_V2, [0, 1], [2, 3]),
+            ],
+            inputs=[4],
+            outputs=[2, 3],
+            values="AwAAAEMAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 5), "SytnR1MTN38/Ww=="),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 3), "Z1NLf1s/"),
+                    g.array("<i4", (2, 3), _D0),
+                ],
+            ),
+        ],
+    )
+
+
 TESTS = (
     ("topk_v2_quant8_signed_zp_neg", _t0),
-    ("topk_v2_quant8_signed_zp_zero", _t1),
-    ("topk_v2_quant8_signed_zp_pos", _t2),
+    ("topk_v2_quant8_signed_zp_neg_all_inputs_as_internal", _t1),
+    ("topk_v2_quant8_signed_zp_zero", _t2),
+    ("topk_v2_quant8_signed_zp_zero_all_inputs_as_internal", _t3),
+    ("topk_v2_quant8_signed_zp_pos", _t4),
+    ("topk_v2_quant8_signed_zp_pos_all_inputs_as_internal", _t5),
 )

@@ -12,41 +12,81 @@ SPEC = "conformance/specs/V1_3/transpose_conv2d_quant8_signed.mod.py"
 
 # Data shared by several tests (base64 of little-endian bytes).
 _D0 = "/wPyBAL6DwIF+fYA/A/7Dv0C7+73BvP+Afjv/v/y8wY="
-_D1 = "hIyAjoqApIqQgICGgKSAooCKgICAkoCCiICAgoSAgJI="
-_D2 = "anJQdHBgf3B2XlhsZH9if2ZwSkhaeFJoblxKaGpQUng="
-_D3 = "GiIAJCAQOiAmDggcFDoSOBYg+vgKKAIYHgz6GBoAAig="
-_D4 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAA="
-_D5 = "/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9"
-_D6 = "9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3"
-_D7 = "dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0"
-_D8 = "9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9"
-_D9 = "AQMBBAIBDwIFAQEBAQ8BDgECAQEBBgEBAQEBAQEBAQY="
-_D10 = "iIyIjoqIpIqQiIiIiKSIooiKiIiIkoiIiIiIiIiIiJI="
-_D11 = "bnJudHBuf3B2bm5ubn9uf25wbm5ueG5ubm5ubm5ubng="
-_D12 = "HiIeJCAeOiAmHh4eHjoeOB4gHh4eKB4eHh4eHh4eHig="
-_D13 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAA="
-_D14 = "/wP9BAL9BQIF/f0A/QX9Bf0C/f39Bf3+Af39/v/9/QU="
-_D15 = "hIyAjoqAkIqQgICGgJCAkICKgICAkICCiICAgoSAgJA="
-_D16 = "anJmdHBmdnB2ZmZsZnZmdmZwZmZmdmZobmZmaGpmZnY="
-_D17 = "GiIWJCAWJiAmFhYcFiYWJhYgFhYWJhYYHhYWGBoWFiY="
-_D18 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAA="
-_D19 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAA="
-_D20 = "//ICDwX2/Pv97/fzAe//8wME+gL5AA8OAu4G/vj+8gY="
-_D21 = "hICKpJCAgICAgICAiICEgIyOgIqAhqSiioCSgoCCgJI="
-_D22 = "alBwf3ZYZGJmSlpSbkpqUnJ0YHBebH9/cEh4aFxoUHg="
-_D23 = "GgAgOiYIFBIW+goCHvoaAiIkECAOHDo4IPgoGAwYACg="
-_D24 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAE="
-_D25 = "AQECDwUBAQEBAQEBAQEBAQMEAQIBAQ8OAgEGAQEBAQY="
-_D26 = "iIiKpJCIiIiIiIiIiIiIiIyOiIqIiKSiioiSiIiIiJI="
-_D27 = "bm5wf3Zubm5ubm5ubm5ubnJ0bnBubn9/cG54bm5ubng="
-_D28 = "Hh4gOiYeHh4eHh4eHh4eHiIkHiAeHjo4IB4oHh4eHig="
-_D29 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAE="
-_D30 = "//0CBQX9/f39/f39Af3//QME/QL9AAUFAv0F/v3+/QU="
-_D31 = "hICKkJCAgICAgICAiICEgIyOgIqAhpCQioCQgoCCgJA="
-_D32 = "amZwdnZmZmZmZmZmbmZqZnJ0ZnBmbHZ2cGZ2aGZoZnY="
-_D33 = "GhYgJiYWFhYWFhYWHhYaFiIkFiAWHCYmIBYmGBYYFiY="
-_D34 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAE="
-_D35 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAE="
+_D1 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAA="
+_D2 = "/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9"
+_D3 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAAAAAAAAAAAAAAA"
+_D4 = "hIyAjoqApIqQgICGgKSAooCKgICAkoCCiICAgoSAgJI="
+_D5 = "9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3"
+_D6 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAB3AAAAAPoAAAAA"
+_D7 = "anJQdHBgf3B2XlhsZH9if2ZwSkhaeFJoblxKaGpQUng="
+_D8 = "dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0"
+_D9 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAACIAAAAAHcAAAAA"
+_D10 = "GiIAJCAQOiAmDggcFDoSOBYg+vgKKAIYHgz6GBoAAig="
+_D11 = "9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9"
+_D12 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAADiAAAAAA=="
+_D13 = "AQMBBAIBDwIFAQEBAQ8BDgECAQEBBgEBAQEBAQEBAQY="
+_D14 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAA="
+_D15 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAAAAAAAAAAAAAAA"
+_D16 = "iIyIjoqIpIqQiIiIiKSIooiKiIiIkoiIiIiIiIiIiJI="
+_D17 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAB3AAAAAPoAAAAA"
+_D18 = "bnJudHBuf3B2bm5ubn9uf25wbm5ueG5ubm5ubm5ubng="
+_D19 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAACIAAAAAHcAAAAA"
+_D20 = "HiIeJCAeOiAmHh4eHjoeOB4gHh4eKB4eHh4eHh4eHig="
+_D21 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAADiAAAAAA=="
+_D22 = "/wP9BAL9BQIF/f0A/QX9Bf0C/f39Bf3+Af39/v/9/QU="
+_D23 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAA="
+_D24 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAAAAAAAAAAAAAAA"
+_D25 = "hIyAjoqAkIqQgICGgJCAkICKgICAkICCiICAgoSAgJA="
+_D26 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAB3AAAAAPoAAAAA"
+_D27 = "anJmdHBmdnB2ZmZsZnZmdmZwZmZmdmZobmZmaGpmZnY="
+_D28 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAACIAAAAAHcAAAAA"
+_D29 = "GiIWJCAWJiAmFhYcFiYWJhYgFhYWJhYYHhYWGBoWFiY="
+_D30 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAADiAAAAAA=="
+_D31 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAA="
+_D32 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAAAAAAAAAAAAAAA"
+_D33 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAB3AAAAAPoAAAAA"
+_D34 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAACIAAAAAHcAAAAA"
+_D35 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAADiAAAAAA=="
+_D36 = "//ICDwX2/Pv97/fzAe//8wME+gL5AA8OAu4G/vj+8gY="
+_D37 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAE="
+_D38 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAEAAAAAAAAAAAAA"
+_D39 = "hICKpJCAgICAgICAiICEgIyOgIqAhqSiioCSgoCCgJI="
+_D40 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAF3AAAAAPoAAAAA"
+_D41 = "alBwf3ZYZGJmSlpSbkpqUnJ0YHBebH9/cEh4aFxoUHg="
+_D42 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAGIAAAAAHcAAAAA"
+_D43 = "GgAgOiYIFBIW+goCHvoaAiIkECAOHDo4IPgoGAwYACg="
+_D44 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAAAAAAHiAAAAAA=="
+_D45 = "AQECDwUBAQEBAQEBAQEBAQMEAQIBAQ8OAgEGAQEBAQY="
+_D46 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAE="
+_D47 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAEAAAAAAAAAAAAA"
+_D48 = "iIiKpJCIiIiIiIiIiIiIiIyOiIqIiKSiioiSiIiIiJI="
+_D49 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAF3AAAAAPoAAAAA"
+_D50 = "bm5wf3Zubm5ubm5ubm5ubnJ0bnBubn9/cG54bm5ubng="
+_D51 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAGIAAAAAHcAAAAA"
+_D52 = "Hh4gOiYeHh4eHh4eHh4eHiIkHiAeHjo4IB4oHh4eHig="
+_D53 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAQAAAAHiAAAAAA=="
+_D54 = "//0CBQX9/f39/f39Af3//QME/QL9AAUFAv0F/v3+/QU="
+_D55 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAE="
+_D56 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAEAAAAAAAAAAAAA"
+_D57 = "hICKkJCAgICAgICAiICEgIyOgIqAhpCQioCQgoCCgJA="
+_D58 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAF3AAAAAPoAAAAA"
+_D59 = "amZwdnZmZmZmZmZmbmZqZnJ0ZnBmbHZ2cGZ2aGZoZnY="
+_D60 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAGIAAAAAHcAAAAA"
+_D61 = "GhYgJiYWFhYWFhYWHhYaFiIkFiAWHCYmIBYmGBYYFiY="
+_D62 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAgAAAAHiAAAAAA=="
+_D63 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAE="
+_D64 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAEAAAAAAAAAAAAA"
+_D65 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAF3AAAAAPoAAAAA"
+_D66 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAGIAAAAAHcAAAAA"
+_D67 = "AQAAAAAAAAABAAAAAAAAAAIAAAACAAAAAwAAAAHiAAAAAA=="
+_D68 = "qMqY2pjiuMKwxqjO0NrI0qiiuMLEzsDKzLzQoPSYwLy4wKDMprCstr7UtL7O3MTO"
+_D69 = "AQAAAAQAAAAGAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAA"
+_D70 = "AAIC+/wA/f76/fv6+/wC/gAA"
+_D71 = "9wjvEO8U/wT7BvcKCxAHDPf0/wQFCgMICQEL8x3vAwH/A/MJ9vv5/gIN/QIKEQUK"
+_D72 = "BAgI+vwE/gD4//38/f4EAAIC"
+_D73 = "qJiYuLCo0MiouMTAzND0wLigpqy+tM7EytriwsbO2tKiws7KvKCYvMDMsLbUvtzO"
+_D74 = "AQAAAAIAAAAEAAAABgAAAAEAAAACAAAAAgAAAAAAAAAB"
+_D75 = "9+/v//v3Cwf3/wUDCQsdA//z9vkC/QoFCBAUBAYKEAz0BAoIAfPvAQMJ+/4NAhEK"
 
 
 def _t0():
@@ -93,6 +133,148 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low",
         "V1_3",
@@ -126,14 +308,156 @@ def _t1():
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D1),
+                    g.array("|i1", (1, 4, 4, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high",
@@ -168,14 +492,156 @@ def _t2():
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel",
@@ -210,14 +676,152 @@ def _t3():
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAOIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D1,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t15():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0",
@@ -244,13 +848,13 @@ def _t4():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D4,
+            values=_D1,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
@@ -261,7 +865,59 @@ def _t4():
     )
 
 
-def _t5():
+def _t17():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D3,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D0),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low",
@@ -288,24 +944,76 @@ def _t5():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D4,
+            values=_D1,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D1),
+                    g.array("|i1", (1, 4, 4, 2), _D4),
                 ],
             ),
         ],
     )
 
 
-def _t6():
+def _t19():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D6,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high",
@@ -332,24 +1040,76 @@ def _t6():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D4,
+            values=_D1,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D2),
+                    g.array("|i1", (1, 4, 4, 2), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t21():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D9,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel",
@@ -376,24 +1136,72 @@ def _t7():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D4,
+            values=_D1,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D3),
+                    g.array("|i1", (1, 4, 4, 2), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D12,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0",
@@ -428,14 +1236,156 @@ def _t8():
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D9),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t25():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low",
@@ -470,14 +1420,156 @@ def _t9():
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t29():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t30():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t31():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t32():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high",
@@ -512,14 +1604,156 @@ def _t10():
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D11),
+                    g.array("|i1", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t33():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t34():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t35():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t36():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel",
@@ -554,14 +1788,152 @@ def _t11():
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D12),
+                    g.array("|i1", (1, 4, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t12():
+def _t37():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAOIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t38():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D14,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t39():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t40():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0",
@@ -588,24 +1960,76 @@ def _t12():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D13,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D9),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t13():
+def _t41():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t42():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low",
@@ -632,24 +2056,76 @@ def _t13():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D13,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t14():
+def _t43():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D17,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t44():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high",
@@ -676,24 +2152,76 @@ def _t14():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D13,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D11),
+                    g.array("|i1", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t15():
+def _t45():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D19,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t46():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel",
@@ -720,24 +2248,72 @@ def _t15():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D13,
+            values=_D14,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D12),
+                    g.array("|i1", (1, 4, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t16():
+def _t47():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D21,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t48():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0",
@@ -772,14 +2348,156 @@ def _t16():
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D14),
+                    g.array("|i1", (1, 4, 4, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t17():
+def _t49():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t50():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t51():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t52():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low",
@@ -814,14 +2532,156 @@ def _t17():
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D15),
+                    g.array("|i1", (1, 4, 4, 2), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t18():
+def _t53():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t54():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t55():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t56():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high",
@@ -856,14 +2716,156 @@ def _t18():
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D16),
+                    g.array("|i1", (1, 4, 4, 2), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t19():
+def _t57():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t58():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t59():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t60():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel",
@@ -898,14 +2900,152 @@ def _t19():
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D17),
+                    g.array("|i1", (1, 4, 4, 2), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t20():
+def _t61():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAOIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t62():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D23,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t63():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t64():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0",
@@ -932,24 +3072,76 @@ def _t20():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D18,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D14),
+                    g.array("|i1", (1, 4, 4, 2), _D22),
                 ],
             ),
         ],
     )
 
 
-def _t21():
+def _t65():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D24,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D22),
+                ],
+            ),
+        ],
+    )
+
+
+def _t66():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low",
@@ -976,24 +3168,76 @@ def _t21():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D18,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D15),
+                    g.array("|i1", (1, 4, 4, 2), _D25),
                 ],
             ),
         ],
     )
 
 
-def _t22():
+def _t67():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D26,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D25),
+                ],
+            ),
+        ],
+    )
+
+
+def _t68():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high",
@@ -1020,24 +3264,76 @@ def _t22():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D18,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D16),
+                    g.array("|i1", (1, 4, 4, 2), _D27),
                 ],
             ),
         ],
     )
 
 
-def _t23():
+def _t69():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D28,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D27),
+                ],
+            ),
+        ],
+    )
+
+
+def _t70():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel",
@@ -1064,24 +3360,72 @@ def _t23():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D18,
+            values=_D23,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D17),
+                    g.array("|i1", (1, 4, 4, 2), _D29),
                 ],
             ),
         ],
     )
 
 
-def _t24():
+def _t71():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D30,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D29),
+                ],
+            ),
+        ],
+    )
+
+
+def _t72():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0",
@@ -1116,14 +3460,156 @@ def _t24():
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D9),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t25():
+def _t73():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAAAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t74():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t75():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t76():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low",
@@ -1158,14 +3644,156 @@ def _t25():
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t26():
+def _t77():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAHcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t78():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t79():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D33,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t80():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high",
@@ -1200,14 +3828,156 @@ def _t26():
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D11),
+                    g.array("|i1", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t27():
+def _t81():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAIgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t82():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t83():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t84():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel",
@@ -1242,14 +4012,152 @@ def _t27():
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D12),
+                    g.array("|i1", (1, 4, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t28():
+def _t85():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAOIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t86():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D31,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t87():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D35,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t88():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0",
@@ -1276,24 +4184,76 @@ def _t28():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D9),
+                    g.array("|i1", (1, 4, 4, 2), _D13),
                 ],
             ),
         ],
     )
 
 
-def _t29():
+def _t89():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D32,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BAL+/AQACAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D13),
+                ],
+            ),
+        ],
+    )
+
+
+def _t90():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low",
@@ -1320,24 +4280,76 @@ def _t29():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D10),
+                    g.array("|i1", (1, 4, 4, 2), _D16),
                 ],
             ),
         ],
     )
 
 
-def _t30():
+def _t91():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D33,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3l1c3t3f3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D16),
+                ],
+            ),
+        ],
+    )
+
+
+def _t92():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high",
@@ -1364,24 +4376,76 @@ def _t30():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D11),
+                    g.array("|i1", (1, 4, 4, 2), _D18),
                 ],
             ),
         ],
     )
 
 
-def _t31():
+def _t93():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D34,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIqGhIyIkIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D18),
+                ],
+            ),
+        ],
+    )
+
+
+def _t94():
     return g.case(
         "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel",
@@ -1408,24 +4472,72 @@ def _t31():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D19,
+            values=_D31,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 4, 2), _D12),
+                    g.array("|i1", (1, 4, 4, 2), _D20),
                 ],
             ),
         ],
     )
 
 
-def _t32():
+def _t95():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nhwc", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D35,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uTg3ubi6uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 4, 2), _D20),
+                ],
+            ),
+        ],
+    )
+
+
+def _t96():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0",
@@ -1460,14 +4572,156 @@ def _t32():
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D20),
+                    g.array("|i1", (1, 2, 4, 4), _D36),
                 ],
             ),
         ],
     )
 
 
-def _t33():
+def _t97():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t98():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t99():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t100():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low",
@@ -1502,14 +4756,156 @@ def _t33():
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D21),
+                    g.array("|i1", (1, 2, 4, 4), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t34():
+def _t101():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t102():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t103():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t104():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high",
@@ -1544,14 +4940,156 @@ def _t34():
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D22),
+                    g.array("|i1", (1, 2, 4, 4), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t35():
+def _t105():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t106():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t107():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t108():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel",
@@ -1586,14 +5124,152 @@ def _t35():
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D23),
+                    g.array("|i1", (1, 2, 4, 4), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t36():
+def _t109():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAAAAAAAAeIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t110():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D37,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t111():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t112():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0",
@@ -1620,24 +5296,76 @@ def _t36():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D20),
+                    g.array("|i1", (1, 2, 4, 4), _D36),
                 ],
             ),
         ],
     )
 
 
-def _t37():
+def _t113():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D38,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D36),
+                ],
+            ),
+        ],
+    )
+
+
+def _t114():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low",
@@ -1664,24 +5392,76 @@ def _t37():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D21),
+                    g.array("|i1", (1, 2, 4, 4), _D39),
                 ],
             ),
         ],
     )
 
 
-def _t38():
+def _t115():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D40,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D39),
+                ],
+            ),
+        ],
+    )
+
+
+def _t116():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high",
@@ -1708,24 +5488,76 @@ def _t38():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D22),
+                    g.array("|i1", (1, 2, 4, 4), _D41),
                 ],
             ),
         ],
     )
 
 
-def _t39():
+def _t117():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D42,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D41),
+                ],
+            ),
+        ],
+    )
+
+
+def _t118():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel",
@@ -1752,24 +5584,72 @@ def _t39():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D24,
+            values=_D37,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D23),
+                    g.array("|i1", (1, 2, 4, 4), _D43),
                 ],
             ),
         ],
     )
 
 
-def _t40():
+def _t119():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "none", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D44,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D43),
+                ],
+            ),
+        ],
+    )
+
+
+def _t120():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0",
@@ -1804,14 +5684,156 @@ def _t40():
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D25),
+                    g.array("|i1", (1, 2, 4, 4), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t41():
+def _t121():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t122():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t123():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t124():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low",
@@ -1846,14 +5868,156 @@ def _t41():
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D26),
+                    g.array("|i1", (1, 2, 4, 4), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t42():
+def _t125():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t126():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t127():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t128():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high",
@@ -1888,14 +6052,156 @@ def _t42():
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D27),
+                    g.array("|i1", (1, 2, 4, 4), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t43():
+def _t129():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t130():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t131():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t132():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel",
@@ -1930,14 +6236,152 @@ def _t43():
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D28),
+                    g.array("|i1", (1, 2, 4, 4), _D52),
                 ],
             ),
         ],
     )
 
 
-def _t44():
+def _t133():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAABAAAAAeIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t134():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D46,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t135():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t136():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0",
@@ -1964,24 +6408,76 @@ def _t44():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D25),
+                    g.array("|i1", (1, 2, 4, 4), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t45():
+def _t137():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D47,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t138():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low",
@@ -2008,24 +6504,76 @@ def _t45():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D26),
+                    g.array("|i1", (1, 2, 4, 4), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t46():
+def _t139():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D49,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t140():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high",
@@ -2052,24 +6600,76 @@ def _t46():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D27),
+                    g.array("|i1", (1, 2, 4, 4), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t47():
+def _t141():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D51,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t142():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel",
@@ -2096,24 +6696,72 @@ def _t47():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D29,
+            values=_D46,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D28),
+                    g.array("|i1", (1, 2, 4, 4), _D52),
                 ],
             ),
         ],
     )
 
 
-def _t48():
+def _t143():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D53,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t144():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0",
@@ -2148,14 +6796,156 @@ def _t48():
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D30),
+                    g.array("|i1", (1, 2, 4, 4), _D54),
                 ],
             ),
         ],
     )
 
 
-def _t49():
+def _t145():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t146():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D55,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t147():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D56,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t148():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low",
@@ -2190,14 +6980,156 @@ def _t49():
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D31),
+                    g.array("|i1", (1, 2, 4, 4), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t50():
+def _t149():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t150():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D55,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t151():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t152():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high",
@@ -2232,14 +7164,156 @@ def _t50():
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D32),
+                    g.array("|i1", (1, 2, 4, 4), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t51():
+def _t153():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t154():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D55,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t155():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t156():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel",
@@ -2274,14 +7348,152 @@ def _t51():
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D33),
+                    g.array("|i1", (1, 2, 4, 4), _D61),
                 ],
             ),
         ],
     )
 
 
-def _t52():
+def _t157():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAACAAAAAeIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t158():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D55,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t159():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t160():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0",
@@ -2308,24 +7520,76 @@ def _t52():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D34,
+            values=_D55,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D30),
+                    g.array("|i1", (1, 2, 4, 4), _D54),
                 ],
             ),
         ],
     )
 
 
-def _t53():
+def _t161():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D56,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D54),
+                ],
+            ),
+        ],
+    )
+
+
+def _t162():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low",
@@ -2352,24 +7616,76 @@ def _t53():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D34,
+            values=_D55,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D31),
+                    g.array("|i1", (1, 2, 4, 4), _D57),
                 ],
             ),
         ],
     )
 
 
-def _t54():
+def _t163():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D58,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D57),
+                ],
+            ),
+        ],
+    )
+
+
+def _t164():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high",
@@ -2396,24 +7712,76 @@ def _t54():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D34,
+            values=_D55,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D32),
+                    g.array("|i1", (1, 2, 4, 4), _D59),
                 ],
             ),
         ],
     )
 
 
-def _t55():
+def _t165():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D60,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D59),
+                ],
+            ),
+        ],
+    )
+
+
+def _t166():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel",
@@ -2440,24 +7808,72 @@ def _t55():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D34,
+            values=_D55,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D33),
+                    g.array("|i1", (1, 2, 4, 4), _D61),
                 ],
             ),
         ],
     )
 
 
-def _t56():
+def _t167():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu1", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D62,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D61),
+                ],
+            ),
+        ],
+    )
+
+
+def _t168():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0",
@@ -2492,14 +7908,156 @@ def _t56():
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D25),
+                    g.array("|i1", (1, 2, 4, 4), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t57():
+def _t169():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="/fwA///+/QT9Avz8/f//BPwE/wQC/wMA/P4CAQD+/wH9/QL9BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAQAAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t170():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D63,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t171():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t172():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low",
@@ -2534,14 +8092,156 @@ def _t57():
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D26),
+                    g.array("|i1", (1, 2, 4, 4), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t58():
+def _t173():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9/b6+fn49/73/Pb29/n5/vb++f78+f369vj8+/r4+fv39/z3BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAXcAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t174():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D63,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t175():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D65,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t176():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high",
@@ -2576,14 +8276,156 @@ def _t58():
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D27),
+                    g.array("|i1", (1, 2, 4, 4), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t59():
+def _t177():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 0, 36)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="dHN3dnZ1dHt0eXNzdHZ2e3N7dnt5dnp3c3V5eHd1dnh0dHl0BAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAYgAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t178():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D63,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t179():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t180():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel",
@@ -2618,14 +8460,152 @@ def _t59():
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D28),
+                    g.array("|i1", (1, 2, 4, 4), _D52),
                 ],
             ),
         ],
     )
 
 
-def _t60():
+def _t181():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 36), extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 8)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 64, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 68, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 72, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 73, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 74, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[12],
+            outputs=[11],
+            values="9PAA/Pz49BD0CPDw9Pz8EPAQ/wQC/wMA/P4CAQD+/wH9/QL9EAAAAPr///8BAAAAAAAAAAEAAAAAAAAAAgAAAAIAAAADAAAAAeIAAAAA",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t182():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[11],
+            values=_D63,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t183():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t184():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0",
@@ -2652,24 +8632,76 @@ def _t60():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D35,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
-                    g.array("|i1", (2, 3, 3, 2), _D5),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D25),
+                    g.array("|i1", (1, 2, 4, 4), _D45),
                 ],
             ),
         ],
     )
 
 
-def _t61():
+def _t185():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D64,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "BP4ECAL8AAA="),
+                    g.array("|i1", (2, 3, 3, 2), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D45),
+                ],
+            ),
+        ],
+    )
+
+
+def _t186():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low",
@@ -2696,24 +8728,76 @@ def _t61():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D35,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
-                    g.array("|i1", (2, 3, 3, 2), _D6),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D26),
+                    g.array("|i1", (1, 2, 4, 4), _D48),
                 ],
             ),
         ],
     )
 
 
-def _t62():
+def _t187():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_low", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=119, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-6),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-6, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D65,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "e3V7f3lzd3c="),
+                    g.array("|i1", (2, 3, 3, 2), _D5),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D48),
+                ],
+            ),
+        ],
+    )
+
+
+def _t188():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high",
@@ -2740,24 +8824,76 @@ def _t62():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D35,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
-                    g.array("|i1", (2, 3, 3, 2), _D7),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
                     g.array("<i4", (2,), "BAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D27),
+                    g.array("|i1", (1, 2, 4, 4), _D50),
                 ],
             ),
         ],
     )
 
 
-def _t63():
+def _t189():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_high", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=110),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-120),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-120, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=119),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=119, location=(0, 34, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 35, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.ADD, [15, 16, 17], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[2, 12, 15],
+            outputs=[11],
+            values=_D66,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "BAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "jIaMkIqEiIg="),
+                    g.array("|i1", (2, 3, 3, 2), _D8),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D50),
+                ],
+            ),
+        ],
+    )
+
+
+def _t190():
     return g.case(
         "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel",
         "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel",
@@ -2784,24 +8920,72 @@ def _t63():
             ],
             inputs=[0, 1, 2],
             outputs=[11],
-            values=_D35,
+            values=_D63,
         ),
         feeds=[
             g.feed(
                 inputs=[
                     g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
-                    g.array("|i1", (2, 3, 3, 2), _D8),
+                    g.array("|i1", (2, 3, 3, 2), _D11),
                     g.array("<i4", (2,), "EAAAAPr///8="),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 4), _D28),
+                    g.array("|i1", (1, 2, 4, 4), _D52),
                 ],
             ),
         ],
     )
 
 
-def _t64():
+def _t191():
+    return g.case(
+        "transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_dynamic_output_shape_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 51, ("nchw", "relu6", "weight_as_input", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.0625, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 4], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=-30),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=-30, location=(0, 29, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [12, 13, 14], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [11]),
+            ],
+            inputs=[1, 2, 12],
+            outputs=[11],
+            values=_D67,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 2), _D11),
+                    g.array("<i4", (2,), "EAAAAPr///8="),
+                    g.array("|i1", (1, 2, 2, 2), "5uDm6uTe4uI="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 4), _D52),
+                ],
+            ),
+        ],
+    )
+
+
+def _t192():
     return g.case(
         "transpose_conv2d_quant8_signed_same_nhwc_signed",
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed",
@@ -2834,14 +9018,150 @@ def _t64():
                     g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "qMqY2pjiuMKwxqjO0NrI0qiiuMLEzsDKzLzQoPSYwLy4wKDMprCstr7UtL7O3MTO"),
+                    g.array("|i1", (1, 4, 6, 2), _D68),
                 ],
             ),
         ],
     )
 
 
-def _t65():
+def _t193():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AAIC+/wA/f76/fv6+/wC/gAA/v///wgAAAABAAAABAAAAAYAAAACAAAAAQAAAAIAAAACAAAAAAAAAABzAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t194():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D70),
+                    g.array("<i4", (2,), "/v///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t195():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAQAAAAGAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAcwAAAAD+AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/v///wgAAAA="),
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D70),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D68),
+                ],
+            ),
+        ],
+    )
+
+
+def _t196():
     return g.case(
         "transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel",
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel",
@@ -2874,14 +9194,146 @@ def _t65():
                     g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 4, 6, 2), "9wjvEO8U/wT7BvcKCxAHDPf0/wQFCgMICQEL8x3vAwH/A/MJ9vv5/gIN/QIKEQUK"),
+                    g.array("|i1", (1, 4, 6, 2), _D71),
                 ],
             ),
         ],
     )
 
 
-def _t66():
+def _t197():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BAgI+vwE/gD4//38/f4EAAIC/P///wgAAAABAAAABAAAAAYAAAACAAAAAQAAAAIAAAACAAAAAAAAAABzAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t198():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D69,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D72),
+                    g.array("<i4", (2,), "/P///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t199():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nhwc", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 4, 6, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAQAAAAGAAAAAgAAAAEAAAACAAAAAgAAAAAAAAAAcwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 1), _D72),
+                    g.array("<i4", (2,), "/P///wgAAAA="),
+                    g.array("|i1", (1, 2, 3, 1), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 4, 6, 2), _D71),
+                ],
+            ),
+        ],
+    )
+
+
+def _t200():
     return g.case(
         "transpose_conv2d_quant8_signed_same_nchw_signed",
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed",
@@ -2914,14 +9366,150 @@ def _t66():
                     g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "qJiYuLCo0MiouMTAzND0wLigpqy+tM7EytriwsbO2tKiws7KvKCYvMDMsLbUvtzO"),
+                    g.array("|i1", (1, 2, 4, 6), _D73),
                 ],
             ),
         ],
     )
 
 
-def _t67():
+def _t201():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 0, 18)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.125, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="AAIC+/wA/f76/fv6+/wC/gAA/v///wgAAAABAAAAAgAAAAQAAAAGAAAAAQAAAAIAAAACAAAAAAAAAAFzAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t202():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D74,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D70),
+                    g.array("<i4", (2,), "/v///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t203():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.125),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.125, zero_point=-70),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-2),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-2, location=(0, 38, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 39, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.ADD, [13, 14, 15], [1]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[2, 10, 13],
+            outputs=[9],
+            values="AQAAAAIAAAAEAAAABgAAAAEAAAACAAAAAgAAAAAAAAABcwAAAAD+AAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (2,), "/v///wgAAAA="),
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D70),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D73),
+                ],
+            ),
+        ],
+    )
+
+
+def _t204():
     return g.case(
         "transpose_conv2d_quant8_signed_same_nchw_signed_per_channel",
         "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel",
@@ -2954,7 +9542,139 @@ def _t67():
                     g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
                 ],
                 outputs=[
-                    g.array("|i1", (1, 2, 4, 6), "9+/v//v3Cwf3/wUDCQsdA//z9vkC/QoFCBAUBAYKEAz0BAoIAfPvAQMJ+/4NAhEK"),
+                    g.array("|i1", (1, 2, 4, 6), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t205():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 18), extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 18, 8)),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 42, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 46, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 50, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 54, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 58, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 59, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[10],
+            outputs=[9],
+            values="BAgI+vwE/gD4//38/f4EAAIC/P///wgAAAABAAAAAgAAAAQAAAAGAAAAAQAAAAIAAAACAAAAAAAAAAFzAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t206():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_tensors_as_inputs"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[0, 1, 2],
+            outputs=[9],
+            values=_D74,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                    g.array("|i1", (2, 3, 3, 1), _D72),
+                    g.array("<i4", (2,), "/P///wgAAAA="),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D75),
+                ],
+            ),
+        ],
+    )
+
+
+def _t207():
+    return g.case(
+        "transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_conv2d_quant8_signed_same_dynamic_output_shape_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 87, ("nchw", "signed_per_channel", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE_CONV_2D",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_SYMM_PER_CHANNEL, [2, 3, 3, 1], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, extra=g.channel_quant((0.125, 0.25), 0)),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_INT32, [4], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.BOOL, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 1)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 2, 4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1, 1, 2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=115),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=115, location=(0, 33, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [10, 11, 12], [0]),
+                g.operation(OperationType.TRANSPOSE_CONV_2D, [0, 1, 2, 3, 4, 5, 6, 7, 8], [9]),
+            ],
+            inputs=[1, 2, 10],
+            outputs=[9],
+            values="AQAAAAIAAAAEAAAABgAAAAEAAAACAAAAAgAAAAAAAAABcwAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 3, 1), _D72),
+                    g.array("<i4", (2,), "/P///wgAAAA="),
+                    g.array("|i1", (1, 1, 2, 3), "a3NveXVt"),
+                ],
+                outputs=[
+                    g.array("|i1", (1, 2, 4, 6), _D75),
                 ],
             ),
         ],
@@ -2963,71 +9683,211 @@ def _t67():
 
 TESTS = (
     ("transpose_conv2d_quant8_signed_nhwc_none_signed_zp0", _t0),
-    ("transpose_conv2d_quant8_signed_nhwc_none_signed_low", _t1),
-    ("transpose_conv2d_quant8_signed_nhwc_none_signed_high", _t2),
-    ("transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t3),
-    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0", _t4),
-    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low", _t5),
-    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high", _t6),
-    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel", _t7),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t8),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_low", _t9),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_high", _t10),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t11),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0", _t12),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low", _t13),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high", _t14),
-    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel", _t15),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t16),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_low", _t17),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_high", _t18),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t19),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0", _t20),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low", _t21),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high", _t22),
-    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel", _t23),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t24),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_low", _t25),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_high", _t26),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t27),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0", _t28),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low", _t29),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high", _t30),
-    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel", _t31),
-    ("transpose_conv2d_quant8_signed_nchw_none_signed_zp0", _t32),
-    ("transpose_conv2d_quant8_signed_nchw_none_signed_low", _t33),
-    ("transpose_conv2d_quant8_signed_nchw_none_signed_high", _t34),
-    ("transpose_conv2d_quant8_signed_nchw_none_signed_per_channel", _t35),
-    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0", _t36),
-    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low", _t37),
-    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high", _t38),
-    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel", _t39),
-    ("transpose_conv2d_quant8_signed_nchw_relu_signed_zp0", _t40),
-    ("transpose_conv2d_quant8_signed_nchw_relu_signed_low", _t41),
-    ("transpose_conv2d_quant8_signed_nchw_relu_signed_high", _t42),
-    ("transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t43),
-    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0", _t44),
-    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low", _t45),
-    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high", _t46),
-    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel", _t47),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t48),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_low", _t49),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_high", _t50),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t51),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0", _t52),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low", _t53),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high", _t54),
-    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel", _t55),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t56),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_low", _t57),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_high", _t58),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t59),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0", _t60),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t61),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t62),
-    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t63),
-    ("transpose_conv2d_quant8_signed_same_nhwc_signed", _t64),
-    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t65),
-    ("transpose_conv2d_quant8_signed_same_nchw_signed", _t66),
-    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel", _t67),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_inputs_as_internal", _t1),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs", _t2),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_low", _t4),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_inputs_as_internal", _t5),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs", _t6),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_high", _t8),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_inputs_as_internal", _t9),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs", _t10),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel", _t12),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_inputs_as_internal", _t13),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs", _t14),
+    ("transpose_conv2d_quant8_signed_nhwc_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t15),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0", _t16),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_zp0_all_inputs_as_internal", _t17),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low", _t18),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_low_all_inputs_as_internal", _t19),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high", _t20),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_high_all_inputs_as_internal", _t21),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel", _t22),
+    ("transpose_conv2d_quant8_signed_nhwc_none_weight_as_input_signed_per_channel_all_inputs_as_internal", _t23),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0", _t24),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_inputs_as_internal", _t25),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs", _t26),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t27),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_low", _t28),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_inputs_as_internal", _t29),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs", _t30),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t31),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_high", _t32),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_inputs_as_internal", _t33),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs", _t34),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t35),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel", _t36),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_inputs_as_internal", _t37),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs", _t38),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t39),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0", _t40),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_zp0_all_inputs_as_internal", _t41),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low", _t42),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_low_all_inputs_as_internal", _t43),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high", _t44),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_high_all_inputs_as_internal", _t45),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel", _t46),
+    ("transpose_conv2d_quant8_signed_nhwc_relu_weight_as_input_signed_per_channel_all_inputs_as_internal", _t47),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0", _t48),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_inputs_as_internal", _t49),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs", _t50),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t51),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_low", _t52),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_inputs_as_internal", _t53),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs", _t54),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t55),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_high", _t56),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_inputs_as_internal", _t57),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs", _t58),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t59),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel", _t60),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_inputs_as_internal", _t61),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs", _t62),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t63),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0", _t64),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_zp0_all_inputs_as_internal", _t65),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low", _t66),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_low_all_inputs_as_internal", _t67),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high", _t68),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_high_all_inputs_as_internal", _t69),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel", _t70),
+    ("transpose_conv2d_quant8_signed_nhwc_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal", _t71),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0", _t72),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_inputs_as_internal", _t73),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs", _t74),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t75),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_low", _t76),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_inputs_as_internal", _t77),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs", _t78),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t79),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_high", _t80),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_inputs_as_internal", _t81),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs", _t82),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t83),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel", _t84),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_inputs_as_internal", _t85),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs", _t86),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t87),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0", _t88),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_zp0_all_inputs_as_internal", _t89),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low", _t90),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_low_all_inputs_as_internal", _t91),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high", _t92),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_high_all_inputs_as_internal", _t93),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel", _t94),
+    ("transpose_conv2d_quant8_signed_nhwc_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal", _t95),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_zp0", _t96),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_inputs_as_internal", _t97),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs", _t98),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t99),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_low", _t100),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_low_all_inputs_as_internal", _t101),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs", _t102),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t103),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_high", _t104),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_high_all_inputs_as_internal", _t105),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs", _t106),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t107),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_per_channel", _t108),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_inputs_as_internal", _t109),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs", _t110),
+    ("transpose_conv2d_quant8_signed_nchw_none_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t111),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0", _t112),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_zp0_all_inputs_as_internal", _t113),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low", _t114),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_low_all_inputs_as_internal", _t115),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high", _t116),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_high_all_inputs_as_internal", _t117),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel", _t118),
+    ("transpose_conv2d_quant8_signed_nchw_none_weight_as_input_signed_per_channel_all_inputs_as_internal", _t119),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_zp0", _t120),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_inputs_as_internal", _t121),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs", _t122),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t123),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_low", _t124),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_inputs_as_internal", _t125),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs", _t126),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t127),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_high", _t128),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_inputs_as_internal", _t129),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs", _t130),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t131),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel", _t132),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_inputs_as_internal", _t133),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs", _t134),
+    ("transpose_conv2d_quant8_signed_nchw_relu_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t135),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0", _t136),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_zp0_all_inputs_as_internal", _t137),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low", _t138),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_low_all_inputs_as_internal", _t139),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high", _t140),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_high_all_inputs_as_internal", _t141),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel", _t142),
+    ("transpose_conv2d_quant8_signed_nchw_relu_weight_as_input_signed_per_channel_all_inputs_as_internal", _t143),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0", _t144),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_inputs_as_internal", _t145),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs", _t146),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t147),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_low", _t148),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_inputs_as_internal", _t149),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs", _t150),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t151),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_high", _t152),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_inputs_as_internal", _t153),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs", _t154),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t155),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel", _t156),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_inputs_as_internal", _t157),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs", _t158),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t159),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0", _t160),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_zp0_all_inputs_as_internal", _t161),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low", _t162),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_low_all_inputs_as_internal", _t163),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high", _t164),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_high_all_inputs_as_internal", _t165),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel", _t166),
+    ("transpose_conv2d_quant8_signed_nchw_relu1_weight_as_input_signed_per_channel_all_inputs_as_internal", _t167),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0", _t168),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_inputs_as_internal", _t169),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs", _t170),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t171),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_low", _t172),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_inputs_as_internal", _t173),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs", _t174),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_low_all_tensors_as_inputs_all_inputs_as_internal", _t175),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_high", _t176),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_inputs_as_internal", _t177),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs", _t178),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_high_all_tensors_as_inputs_all_inputs_as_internal", _t179),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel", _t180),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_inputs_as_internal", _t181),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs", _t182),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t183),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0", _t184),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_zp0_all_inputs_as_internal", _t185),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low", _t186),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_low_all_inputs_as_internal", _t187),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high", _t188),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_high_all_inputs_as_internal", _t189),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel", _t190),
+    ("transpose_conv2d_quant8_signed_nchw_relu6_weight_as_input_signed_per_channel_all_inputs_as_internal", _t191),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed", _t192),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_all_inputs_as_internal", _t193),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs", _t194),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_all_tensors_as_inputs_all_inputs_as_internal", _t195),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel", _t196),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_inputs_as_internal", _t197),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs", _t198),
+    ("transpose_conv2d_quant8_signed_same_nhwc_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t199),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed", _t200),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_all_inputs_as_internal", _t201),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs", _t202),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_all_tensors_as_inputs_all_inputs_as_internal", _t203),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel", _t204),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_inputs_as_internal", _t205),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs", _t206),
+    ("transpose_conv2d_quant8_signed_same_nchw_signed_per_channel_all_tensors_as_inputs_all_inputs_as_internal", _t207),
 )

@@ -17,6 +17,15 @@ _D2 = "CswIjoDC+gbIvpzMnpiM2Mye4hDW6PKu"
 _D3 = "Cp7MmAiMjtiAzMKe+uIGEMjWvuic8syu"
 _D4 = "f2h/STxjf39mYVBoUU5IbmhRc39tdntZ"
 _D5 = "f1FoTn9ISW48aGNRf3N/f2ZtYXZQe2hZ"
+_D6 = "2vH12vH1CgLYCgLY2vH12vH1CgLYCgLY"
+_D7 = "gKaugKau2MiA2MiAgKaugKau2MiA2MiA"
+_D8 = "PlVZPlVZbmY8bmY8PlVZPlVZbmY8bmY8"
+_D9 = "9yciDhX/6Q4d5/j9JNz7APDvI/DrHOn3"
+_D10 = "9yIVJw7/6R34Duf9JPvw3ADvI+vp8Bz3"
+_D11 = "shII4O7CluD+krS+DIC6xKSiCqSa/Jay"
+_D12 = "sgjuEuDClv604JK+DLqkgMSiCpqWpPyy"
+_D13 = "W39/cnljTXJ/S1xhf0BfZFRTf1RPf01b"
+_D14 = "W395f3JjTX9cckthf19UQGRTf09NVH9b"
 
 
 def _t0():
@@ -54,6 +63,114 @@ def _t0():
 
 def _t1():
     return g.case(
+        "transpose_quant8_signed_transpose_signed_zp0_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAIAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_zp0_all_tensors_as_inputs",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D0),
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_zp0", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "transpose_quant8_signed_transpose_signed_saturating_low",
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low",
         "V1_3",
@@ -85,7 +202,115 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_low_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAIAAAAAAAAAxAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_low_all_tensors_as_inputs",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D2),
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_low", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "transpose_quant8_signed_transpose_signed_saturating_high",
         "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high",
@@ -118,7 +343,115 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_high_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 12)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 12, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 13, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AQAAAAIAAAAAAAAAZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_high_all_tensors_as_inputs",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_tensors_as_inputs"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+            ],
+            operations=[
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[0, 1],
+            outputs=[2],
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3, 4), _D4),
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "transpose_quant8_signed_transpose_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("", "signed_saturating_high", "all_tensors_as_inputs", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "transpose_quant8_signed_transpose_weight_as_input_signed_zp0",
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_zp0",
@@ -151,7 +484,45 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "transpose_quant8_signed_transpose_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_zp0", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="AAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D0),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D1),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "transpose_quant8_signed_transpose_weight_as_input_signed_saturating_low",
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_low",
@@ -184,7 +555,45 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "transpose_quant8_signed_transpose_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_low", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="xAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D2),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D3),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "transpose_quant8_signed_transpose_weight_as_input_signed_saturating_high",
         "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_high",
@@ -217,7 +626,45 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "transpose_quant8_signed_transpose_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "transpose_quant8_signed_transpose_dynamic_output_shape_weight_as_input_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 25, ("weight_as_input", "signed_saturating_high", "all_inputs_as_internal"), ("TRANSPOSE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [3, 4, 2], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3, 4], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 0, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 1, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TRANSPOSE, [0, 1], [2]),
+            ],
+            inputs=[1, 3],
+            outputs=[2],
+            values="ZAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<i4", (3,), "AQAAAAIAAAAAAAAA"),
+                    g.array("|i1", (2, 3, 4), _D4),
+                ],
+                outputs=[
+                    g.array("|i1", (3, 4, 2), _D5),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "transpose_quant8_signed_tile_signed_zp0",
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_zp0",
@@ -243,14 +690,51 @@ def _t6():
                     g.array("|i1", (2, 3), "2vH1CgLY"),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 6), "2vH12vH1CgLYCgLY2vH12vH1CgLYCgLY"),
+                    g.array("|i1", (4, 6), _D6),
                 ],
             ),
         ],
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "transpose_quant8_signed_tile_signed_zp0_all_inputs_as_internal",
+        "transpose_quant8_signed_tile_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("signed_zp0", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "2vH1CgLY"),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 6), _D6),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
     return g.case(
         "transpose_quant8_signed_tile_signed_saturating_low",
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_low",
@@ -276,14 +760,51 @@ def _t7():
                     g.array("|i1", (2, 3), "gKau2MiA"),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 6), "gKaugKau2MiA2MiAgKaugKau2MiA2MiA"),
+                    g.array("|i1", (4, 6), _D7),
                 ],
             ),
         ],
     )
 
 
-def _t8():
+def _t21():
+    return g.case(
+        "transpose_quant8_signed_tile_signed_saturating_low_all_inputs_as_internal",
+        "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("signed_saturating_low", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAADEAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "gKau2MiA"),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 6), _D7),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "transpose_quant8_signed_tile_signed_saturating_high",
         "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_high",
@@ -309,14 +830,51 @@ def _t8():
                     g.array("|i1", (2, 3), "PlVZbmY8"),
                 ],
                 outputs=[
-                    g.array("|i1", (4, 6), "PlVZPlVZbmY8bmY8PlVZPlVZbmY8bmY8"),
+                    g.array("|i1", (4, 6), _D8),
                 ],
             ),
         ],
     )
 
 
-def _t9():
+def _t23():
+    return g.case(
+        "transpose_quant8_signed_tile_signed_saturating_high_all_inputs_as_internal",
+        "transpose_quant8_signed_tile_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 40, ("signed_saturating_high", "all_inputs_as_internal"), ("TILE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_INT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [4, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 3], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [3, 4, 5], [0]),
+                g.operation(OperationType.TILE, [0, 1], [2]),
+            ],
+            inputs=[3],
+            outputs=[2],
+            values="AgAAAAIAAABkAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 3), "PlVZbmY8"),
+                ],
+                outputs=[
+                    g.array("|i1", (4, 6), _D8),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
     return g.case(
         "transpose_quant8_signed_channel_shuffle_signed_zp0",
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_zp0",
@@ -340,17 +898,55 @@ def _t9():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 6), "9yciDhX/6Q4d5/j9JNz7APDvI/DrHOn3"),
+                    g.array("|i1", (2, 2, 6), _D9),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 6), "9yIVJw7/6R34Duf9JPvw3ADvI+vp8Bz3"),
+                    g.array("|i1", (2, 2, 6), _D10),
                 ],
             ),
         ],
     )
 
 
-def _t10():
+def _t25():
+    return g.case(
+        "transpose_quant8_signed_channel_shuffle_signed_zp0_all_inputs_as_internal",
+        "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_zp0_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("signed_zp0", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], consumers=1, scale=0.5),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP////8AAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 6), _D9),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 6), _D10),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "transpose_quant8_signed_channel_shuffle_signed_saturating_low",
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_low",
@@ -374,17 +970,55 @@ def _t10():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 6), "shII4O7CluD+krS+DIC6xKSiCqSa/Jay"),
+                    g.array("|i1", (2, 2, 6), _D11),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 6), "sgjuEuDClv604JK+DLqkgMSiCpqWpPyy"),
+                    g.array("|i1", (2, 2, 6), _D12),
                 ],
             ),
         ],
     )
 
 
-def _t11():
+def _t27():
+    return g.case(
+        "transpose_quant8_signed_channel_shuffle_signed_saturating_low_all_inputs_as_internal",
+        "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_low_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("signed_saturating_low", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.25, zero_point=-60),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.25, zero_point=-60, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP/////EAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 6), _D11),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 6), _D12),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
     return g.case(
         "transpose_quant8_signed_channel_shuffle_signed_saturating_high",
         "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_high",
@@ -408,10 +1042,48 @@ def _t11():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("|i1", (2, 2, 6), "W39/cnljTXJ/S1xhf0BfZFRTf1RPf01b"),
+                    g.array("|i1", (2, 2, 6), _D13),
                 ],
                 outputs=[
-                    g.array("|i1", (2, 2, 6), "W395f3JjTX9cckthf19UQGRTf09NVH9b"),
+                    g.array("|i1", (2, 2, 6), _D14),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "transpose_quant8_signed_channel_shuffle_signed_saturating_high_all_inputs_as_internal",
+        "transpose_quant8_signed_channel_shuffle_dynamic_output_shape_signed_saturating_high_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 53, ("signed_saturating_high", "all_inputs_as_internal"), ("CHANNEL_SHUFFLE",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_OUTPUT, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [2, 2, 6], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1, scale=0.5, zero_point=100),
+                g.operand(OperandType.TENSOR_QUANT8_ASYMM_SIGNED, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, scale=0.5, zero_point=100, location=(0, 8, 1)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 9, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [4, 5, 6], [0]),
+                g.operation(OperationType.CHANNEL_SHUFFLE, [0, 1, 2], [3]),
+            ],
+            inputs=[4],
+            outputs=[3],
+            values="AwAAAP////9kAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("|i1", (2, 2, 6), _D13),
+                ],
+                outputs=[
+                    g.array("|i1", (2, 2, 6), _D14),
                 ],
             ),
         ],
@@ -420,15 +1092,33 @@ def _t11():
 
 TESTS = (
     ("transpose_quant8_signed_transpose_signed_zp0", _t0),
-    ("transpose_quant8_signed_transpose_signed_saturating_low", _t1),
-    ("transpose_quant8_signed_transpose_signed_saturating_high", _t2),
-    ("transpose_quant8_signed_transpose_weight_as_input_signed_zp0", _t3),
-    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_low", _t4),
-    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_high", _t5),
-    ("transpose_quant8_signed_tile_signed_zp0", _t6),
-    ("transpose_quant8_signed_tile_signed_saturating_low", _t7),
-    ("transpose_quant8_signed_tile_signed_saturating_high", _t8),
-    ("transpose_quant8_signed_channel_shuffle_signed_zp0", _t9),
-    ("transpose_quant8_signed_channel_shuffle_signed_saturating_low", _t10),
-    ("transpose_quant8_signed_channel_shuffle_signed_saturating_high", _t11),
+    ("transpose_quant8_signed_transpose_signed_zp0_all_inputs_as_internal", _t1),
+    ("transpose_quant8_signed_transpose_signed_zp0_all_tensors_as_inputs", _t2),
+    ("transpose_quant8_signed_transpose_signed_zp0_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("transpose_quant8_signed_transpose_signed_saturating_low", _t4),
+    ("transpose_quant8_signed_transpose_signed_saturating_low_all_inputs_as_internal", _t5),
+    ("transpose_quant8_signed_transpose_signed_saturating_low_all_tensors_as_inputs", _t6),
+    ("transpose_quant8_signed_transpose_signed_saturating_low_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("transpose_quant8_signed_transpose_signed_saturating_high", _t8),
+    ("transpose_quant8_signed_transpose_signed_saturating_high_all_inputs_as_internal", _t9),
+    ("transpose_quant8_signed_transpose_signed_saturating_high_all_tensors_as_inputs", _t10),
+    ("transpose_quant8_signed_transpose_signed_saturating_high_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_zp0", _t12),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_zp0_all_inputs_as_internal", _t13),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_low", _t14),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_low_all_inputs_as_internal", _t15),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_high", _t16),
+    ("transpose_quant8_signed_transpose_weight_as_input_signed_saturating_high_all_inputs_as_internal", _t17),
+    ("transpose_quant8_signed_tile_signed_zp0", _t18),
+    ("transpose_quant8_signed_tile_signed_zp0_all_inputs_as_internal", _t19),
+    ("transpose_quant8_signed_tile_signed_saturating_low", _t20),
+    ("transpose_quant8_signed_tile_signed_saturating_low_all_inputs_as_internal", _t21),
+    ("transpose_quant8_signed_tile_signed_saturating_high", _t22),
+    ("transpose_quant8_signed_tile_signed_saturating_high_all_inputs_as_internal", _t23),
+    ("transpose_quant8_signed_channel_shuffle_signed_zp0", _t24),
+    ("transpose_quant8_signed_channel_shuffle_signed_zp0_all_inputs_as_internal", _t25),
+    ("transpose_quant8_signed_channel_shuffle_signed_saturating_low", _t26),
+    ("transpose_quant8_signed_channel_shuffle_signed_saturating_low_all_inputs_as_internal", _t27),
+    ("transpose_quant8_signed_channel_shuffle_signed_saturating_high", _t28),
+    ("transpose_quant8_signed_channel_shuffle_signed_saturating_high_all_inputs_as_internal", _t29),
 )

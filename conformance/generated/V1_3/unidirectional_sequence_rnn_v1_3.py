@@ -16,13 +16,20 @@ _D1 = "AACAPwAAAD8AAAAAAACAvwAAAL8AAABAAAAAQAAAgD8AAMA/AACAvwAAgL8AAAA/"
 _D2 = "AAAAPwAAAAAAAIC+AACAPw=="
 _D3 = "AABgPwAAID8AAAA+AAAAAAAAAAAAAOQ/AACIPwAAlD8AAE4/AADIPgAAAAAAAFg/"
 _D4 = "AABOPwAAyD4AAAAAAABYPw=="
-_D5 = "ADwAOAAAALwAuABAAEAAPAA+ALwAvAA4"
-_D6 = "ADsAOQAwAAAAACA/QDygPHA6QDYAAMA6"
-_D7 = "AAAAPwAAgL4AAIA+AABAPw=="
-_D8 = "AAAAPwAAgL4AAIA+AAAAPw=="
-_D9 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAA"
-_D10 = "AACAPwAAAD8AAAC/AAAAQAAAwD8AAIC/AAAAAAAAgL8AAABAAACAPwAAgL8AAAA/"
-_D11 = "AABgPwAAID8AAAAAAADkPwAATj8AAMg+AAAAPgAAAAAAAIg/AACUPwAAAAAAAFg/"
+_D5 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAABAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D6 = "AAAAPwAAgL4AAIA+AABAPw=="
+_D7 = "AAAAPwAAgL4AAIA+AAAAPw=="
+_D8 = "AQAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D9 = "ADwAOAAAALwAuABAAEAAPAA+ALwAvAA4"
+_D10 = "ADsAOQAwAAAAACA/QDygPHA6QDYAAMA6"
+_D11 = "AQAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+_D12 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAA"
+_D13 = "AACAPwAAAD8AAAC/AAAAQAAAwD8AAIC/AAAAAAAAgL8AAABAAACAPwAAgL8AAAA/"
+_D14 = "AABgPwAAID8AAAAAAADkPwAATj8AAMg+AAAAPgAAAAAAAIg/AACUPwAAAAAAAFg/"
+_D15 = "AAAAPwAAgL4AAIA+AABAPwAAAD8AAIC+AACAPgAAAD8AAIA+AAAAvgEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=="
+_D16 = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+_D17 = "ADwAOAC4AEAAPgC8AAAAvABAADwAvAA4"
+_D18 = "ADsAOQAAID9wOkA2ADAAAEA8oDwAAMA6"
 
 
 def _t0():
@@ -68,6 +75,163 @@ def _t0():
 
 def _t1():
     return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D5,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t2():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t3():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t4():
+    return g.case(
         "unidirectional_sequence_rnn_v1_3_time_major_relaxed",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed",
         "V1_3",
@@ -107,7 +271,164 @@ def _t1():
     )
 
 
-def _t2():
+def _t5():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D5,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t6():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAEAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t7():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t8():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_time_major_float16",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16",
@@ -136,11 +457,11 @@ def _t2():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D5),
+                    g.array("<f2", (3, 2, 2), _D9),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D6),
+                    g.array("<f2", (3, 2, 2), _D10),
                     g.array("<f2", (2, 2), "cDpANgAAwDo="),
                 ],
             ),
@@ -148,7 +469,164 @@ def _t2():
     )
 
 
-def _t3():
+def _t9():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADoAOAC0ADQAOAA0ALABAAAAAQAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D10),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t10():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_float16_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAEAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D10),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t11():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("", "float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D10),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t12():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input",
@@ -178,8 +656,8 @@ def _t3():
             g.feed(
                 inputs=[
                     g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
                     g.array("<f4", (2, 2), _D7),
-                    g.array("<f4", (2, 2), _D8),
                     g.array("<f4", (2,), "AACAPgAAAL4="),
                     g.array("<f4", (2, 2), _D2),
                 ],
@@ -192,7 +670,71 @@ def _t3():
     )
 
 
-def _t4():
+def _t13():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D8,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t14():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_relaxed",
@@ -222,8 +764,8 @@ def _t4():
             g.feed(
                 inputs=[
                     g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
                     g.array("<f4", (2, 2), _D7),
-                    g.array("<f4", (2, 2), _D8),
                     g.array("<f4", (2,), "AACAPgAAAL4="),
                     g.array("<f4", (2, 2), _D2),
                 ],
@@ -236,7 +778,71 @@ def _t4():
     )
 
 
-def _t5():
+def _t15():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D8,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (3, 2, 2), _D1),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (3, 2, 2), _D3),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t16():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_float16",
         "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_float16",
@@ -265,14 +871,14 @@ def _t5():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (3, 2, 2), _D5),
+                    g.array("<f2", (3, 2, 2), _D9),
                     g.array("<f2", (2, 2), "ADgAtAA0ADo="),
                     g.array("<f2", (2, 2), "ADgAtAA0ADg="),
                     g.array("<f2", (2,), "ADQAsA=="),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (3, 2, 2), _D6),
+                    g.array("<f2", (3, 2, 2), _D10),
                     g.array("<f2", (2, 2), "cDpANgAAwDo="),
                 ],
             ),
@@ -280,7 +886,71 @@ def _t5():
     )
 
 
-def _t6():
+def _t17():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_time_major_dynamic_output_shape_weight_as_input_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 21, ("weight_as_input", "float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [3, 2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D11,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (3, 2, 2), _D9),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (3, 2, 2), _D10),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t18():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_batch_major",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape",
@@ -304,16 +974,16 @@ def _t6():
             ],
             inputs=[0, 4],
             outputs=[7, 8],
-            values=_D9,
+            values=_D12,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D10),
+                    g.array("<f4", (2, 3, 2), _D13),
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D11),
+                    g.array("<f4", (2, 3, 2), _D14),
                     g.array("<f4", (2, 2), _D4),
                 ],
             ),
@@ -321,7 +991,164 @@ def _t6():
     )
 
 
-def _t7():
+def _t19():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D15,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t20():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t21():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D16,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t22():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_batch_major_relaxed",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed",
@@ -344,17 +1171,17 @@ def _t7():
             ],
             inputs=[0, 4],
             outputs=[7, 8],
-            values=_D9,
+            values=_D12,
             relaxed=True,
         ),
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f4", (2, 3, 2), _D10),
+                    g.array("<f4", (2, 3, 2), _D13),
                     g.array("<f4", (2, 2), _D2),
                 ],
                 outputs=[
-                    g.array("<f4", (2, 3, 2), _D11),
+                    g.array("<f4", (2, 3, 2), _D14),
                     g.array("<f4", (2, 2), _D4),
                 ],
             ),
@@ -362,7 +1189,164 @@ def _t7():
     )
 
 
-def _t8():
+def _t23():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 16)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 8)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 48, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 52, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 56, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 60, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values=_D15,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t24():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs",
+        "V1_3",
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAAAAAA=",
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t25():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_relaxed_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        provenance=g.provenance(SPEC, 38, ("relaxed", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 12, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+                g.operand(OperandType.TENSOR_FLOAT32, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT32, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 40, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 44, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values=_D16,
+            relaxed=True,
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f4", (2, 3, 2), _D13),
+                    g.array("<f4", (2, 2), _D6),
+                    g.array("<f4", (2, 2), _D7),
+                    g.array("<f4", (2,), "AACAPgAAAL4="),
+                    g.array("<f4", (2, 2), _D2),
+                ],
+                outputs=[
+                    g.array("<f4", (2, 3, 2), _D14),
+                    g.array("<f4", (2, 2), _D4),
+                ],
+            ),
+        ],
+    )
+
+
+def _t26():
     return g.case(
         "unidirectional_sequence_rnn_v1_3_batch_major_float16",
         "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16",
@@ -391,11 +1375,168 @@ def _t8():
         feeds=[
             g.feed(
                 inputs=[
-                    g.array("<f2", (2, 3, 2), "ADwAOAC4AEAAPgC8AAAAvABAADwAvAA4"),
+                    g.array("<f2", (2, 3, 2), _D17),
                     g.array("<f2", (2, 2), "ADgAAAC0ADw="),
                 ],
                 outputs=[
-                    g.array("<f2", (2, 3, 2), "ADsAOQAAID9wOkA2ADAAAEA8oDwAAMA6"),
+                    g.array("<f2", (2, 3, 2), _D18),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t27():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_float16_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("float16", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 8)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 24, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 30, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 36, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12],
+            outputs=[7, 8],
+            values="ADgAtAA0ADoAOAC0ADQAOAA0ALABAAAAAAAAAAAAAAAAAAAAAAAAAA==",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D18),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t28():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_float16_all_tensors_as_inputs",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("float16", "all_tensors_as_inputs"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+            ],
+            operations=[
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[0, 1, 2, 3, 4],
+            outputs=[7, 8],
+            values="AQAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D18),
+                    g.array("<f2", (2, 2), "cDpANgAAwDo="),
+                ],
+            ),
+        ],
+    )
+
+
+def _t29():
+    return g.case(
+        "unidirectional_sequence_rnn_v1_3_batch_major_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "unidirectional_sequence_rnn_v1_3_batch_major_dynamic_output_shape_float16_all_tensors_as_inputs_all_inputs_as_internal",
+        "V1_3",
+        version="V1_3",
+        provenance=g.provenance(SPEC, 38, ("float16", "all_tensors_as_inputs", "all_inputs_as_internal"), ("UNIDIRECTIONAL_SEQUENCE_RNN",)),
+        model=g.model(
+            operands=[
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], consumers=1),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 0, 4)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 4, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_OUTPUT),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 3, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 8, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 10, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 14, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 16, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 20, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 22, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 26, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 28, 4)),
+                g.operand(OperandType.TENSOR_FLOAT16, [2, 2], lifetime=OperandLifeTime.MODEL_INPUT, consumers=1),
+                g.operand(OperandType.TENSOR_FLOAT16, [1], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 32, 2)),
+                g.operand(OperandType.INT32, [], lifetime=OperandLifeTime.CONSTANT_COPY, consumers=1, location=(0, 34, 4)),
+            ],
+            operations=[
+                g.operation(OperationType.ADD, [9, 10, 11], [0]),
+                g.operation(OperationType.ADD, [12, 13, 14], [1]),
+                g.operation(OperationType.ADD, [15, 16, 17], [2]),
+                g.operation(OperationType.ADD, [18, 19, 20], [3]),
+                g.operation(OperationType.ADD, [21, 22, 23], [4]),
+                g.operation(OperationType.UNIDIRECTIONAL_SEQUENCE_RNN, [0, 1, 2, 3, 4, 5, 6], [7, 8]),
+            ],
+            inputs=[9, 12, 15, 18, 21],
+            outputs=[7, 8],
+            values="AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+        ),
+        feeds=[
+            g.feed(
+                inputs=[
+                    g.array("<f2", (2, 3, 2), _D17),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADo="),
+                    g.array("<f2", (2, 2), "ADgAtAA0ADg="),
+                    g.array("<f2", (2,), "ADQAsA=="),
+                    g.array("<f2", (2, 2), "ADgAAAC0ADw="),
+                ],
+                outputs=[
+                    g.array("<f2", (2, 3, 2), _D18),
                     g.array("<f2", (2, 2), "cDpANgAAwDo="),
                 ],
             ),
@@ -405,12 +1546,33 @@ def _t8():
 
 TESTS = (
     ("unidirectional_sequence_rnn_v1_3_time_major", _t0),
-    ("unidirectional_sequence_rnn_v1_3_time_major_relaxed", _t1),
-    ("unidirectional_sequence_rnn_v1_3_time_major_float16", _t2),
-    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input", _t3),
-    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed", _t4),
-    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_float16", _t5),
-    ("unidirectional_sequence_rnn_v1_3_batch_major", _t6),
-    ("unidirectional_sequence_rnn_v1_3_batch_major_relaxed", _t7),
-    ("unidirectional_sequence_rnn_v1_3_batch_major_float16", _t8),
+    ("unidirectional_sequence_rnn_v1_3_time_major_all_inputs_as_internal", _t1),
+    ("unidirectional_sequence_rnn_v1_3_time_major_all_tensors_as_inputs", _t2),
+    ("unidirectional_sequence_rnn_v1_3_time_major_all_tensors_as_inputs_all_inputs_as_internal", _t3),
+    ("unidirectional_sequence_rnn_v1_3_time_major_relaxed", _t4),
+    ("unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_inputs_as_internal", _t5),
+    ("unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs", _t6),
+    ("unidirectional_sequence_rnn_v1_3_time_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t7),
+    ("unidirectional_sequence_rnn_v1_3_time_major_float16", _t8),
+    ("unidirectional_sequence_rnn_v1_3_time_major_float16_all_inputs_as_internal", _t9),
+    ("unidirectional_sequence_rnn_v1_3_time_major_float16_all_tensors_as_inputs", _t10),
+    ("unidirectional_sequence_rnn_v1_3_time_major_float16_all_tensors_as_inputs_all_inputs_as_internal", _t11),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input", _t12),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_all_inputs_as_internal", _t13),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed", _t14),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_relaxed_all_inputs_as_internal", _t15),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_float16", _t16),
+    ("unidirectional_sequence_rnn_v1_3_time_major_weight_as_input_float16_all_inputs_as_internal", _t17),
+    ("unidirectional_sequence_rnn_v1_3_batch_major", _t18),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_all_inputs_as_internal", _t19),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_all_tensors_as_inputs", _t20),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_all_tensors_as_inputs_all_inputs_as_internal", _t21),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_relaxed", _t22),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_inputs_as_internal", _t23),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs", _t24),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_relaxed_all_tensors_as_inputs_all_inputs_as_internal", _t25),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_float16", _t26),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_float16_all_inputs_as_internal", _t27),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_float16_all_tensors_as_inputs", _t28),
+    ("unidirectional_sequence_rnn_v1_3_batch_major_float16_all_tensors_as_inputs_all_inputs_as_internal", _t29),
 )
